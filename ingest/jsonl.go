@@ -1,0 +1,193 @@
+package ingest
+
+import (
+	"context"
+	"database/sql"
+	"database/sql/driver"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+
+	"github.com/duckdb/duckdb-go/v2"
+
+	"github.com/faultlens/faultlens/queries"
+	"github.com/faultlens/faultlens/store"
+)
+
+// ingestJSONL loads one JSON Lines file (plain or gzip).
+func ingestJSONL(ctx context.Context, db *sql.DB, path string) (FileResult, error) {
+	res := FileResult{Format: "jsonl"}
+	plain, cleanup, sc, err := readAndScan(path)
+	if err != nil {
+		return res, err
+	}
+	defer cleanup()
+	res.SHA256, res.Bytes = sc.sha256, sc.bytes
+
+	conn, err := db.Conn(ctx)
+	if err != nil {
+		return res, err
+	}
+	defer conn.Close()
+
+	if prev, err := alreadyIngested(ctx, conn, sc.sha256); err != nil {
+		return res, err
+	} else if prev != "" {
+		res.Duplicate = prev
+		return res, nil
+	}
+	defer conn.ExecContext(context.WithoutCancel(ctx), queries.Get("ingest.drop_temp"))
+
+	res.Lines, res.Blank = sc.lines, sc.blank
+	var goRejects []rejectedLine
+	fast := !sc.suspect && tryFast(ctx, conn, plain, sc.lines-sc.blank)
+	if !fast {
+		c, err := loadLines(ctx, conn, plain)
+		if err != nil {
+			return res, err
+		}
+		res.Lines, res.Blank, goRejects = c.lines, c.blank, c.rejected
+	}
+	res.FastPath = fast
+	return res, commitFile(ctx, conn, path, &res, goRejects)
+}
+
+// readAndScan hashes and counts the file; a .gz file is decompressed into a
+// temporary file first so that both load paths read plain text.
+func readAndScan(path string) (plain string, cleanup func(), sc scan, err error) {
+	cleanup = func() {}
+	rc, err := fileContent(path)
+	if err != nil {
+		return "", cleanup, sc, err
+	}
+	defer rc.Close()
+	if !strings.HasSuffix(strings.ToLower(path), ".gz") {
+		sc, err = prescan(rc, nil)
+		return path, cleanup, sc, err
+	}
+	tmp, err := os.CreateTemp("", "faultlens-*.jsonl")
+	if err != nil {
+		return "", cleanup, sc, err
+	}
+	cleanup = func() { os.Remove(tmp.Name()) }
+	sc, err = prescan(rc, tmp)
+	if cerr := tmp.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		cleanup()
+		return "", func() {}, sc, fmt.Errorf("corrupt gzip: %w", err)
+	}
+	return tmp.Name(), cleanup, sc, nil
+}
+
+func alreadyIngested(ctx context.Context, conn *sql.Conn, sha string) (string, error) {
+	var prev string
+	err := conn.QueryRowContext(ctx, "SELECT path FROM files WHERE sha256 = ?", sha).Scan(&prev)
+	if errors.Is(err, sql.ErrNoRows) {
+		return "", nil
+	}
+	return prev, err
+}
+
+// tryFast runs the validation over DuckDB's NDJSON reader. It reports true
+// only when every row is a valid event and the row count equals the
+// non-blank line count, so nothing can have been lost or merged.
+func tryFast(ctx context.Context, conn *sql.Conn, path string, want int64) bool {
+	src := strings.ReplaceAll(queries.Get("ingest.fast_source"), "{{path}}", store.Quote(path))
+	if _, err := conn.ExecContext(ctx, strings.ReplaceAll(queries.Get("ingest.check"), "{{source}}", src)); err != nil {
+		return false
+	}
+	var rows, bad int64
+	if err := conn.QueryRowContext(ctx, queries.Get("ingest.count_checked")).Scan(&rows, &bad); err != nil {
+		return false
+	}
+	return bad == 0 && rows == want
+}
+
+// loadLines is the line-precise path: Go numbers the lines and appends them
+// to a temporary table; the same validation SQL then runs over them.
+func loadLines(ctx context.Context, conn *sql.Conn, path string) (lineCounts, error) {
+	var c lineCounts
+	if _, err := conn.ExecContext(ctx, queries.Get("ingest.lines_table")); err != nil {
+		return c, err
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		return c, err
+	}
+	defer f.Close()
+	err = conn.Raw(func(dc any) error {
+		app, err := duckdb.NewAppender(dc.(driver.Conn), "temp", "main", "ingest_lines")
+		if err != nil {
+			return err
+		}
+		c, err = splitLines(io.Reader(f), app)
+		if cerr := app.Close(); err == nil {
+			err = cerr
+		}
+		return err
+	})
+	if err != nil {
+		return c, fmt.Errorf("read lines: %w", err)
+	}
+	q := strings.ReplaceAll(queries.Get("ingest.check"), "{{source}}", queries.Get("ingest.lines_source"))
+	if _, err := conn.ExecContext(ctx, q); err != nil {
+		return c, fmt.Errorf("validate: %w", err)
+	}
+	return c, nil
+}
+
+// commitFile writes the file's events, rejected lines and accounting in one
+// transaction.
+func commitFile(ctx context.Context, conn *sql.Conn, path string, res *FileResult, goRejects []rejectedLine) (err error) {
+	if _, err := conn.ExecContext(ctx, "BEGIN TRANSACTION"); err != nil {
+		return err
+	}
+	defer func() {
+		if err != nil {
+			conn.ExecContext(context.WithoutCancel(ctx), "ROLLBACK")
+		}
+	}()
+	var fileID int64
+	if err := conn.QueryRowContext(ctx, "SELECT coalesce(max(file_id), 0) + 1 FROM files").Scan(&fileID); err != nil {
+		return err
+	}
+	r, err := conn.ExecContext(ctx, queries.Get("ingest.insert_events"), fileID)
+	if err != nil {
+		return fmt.Errorf("store events: %w", err)
+	}
+	if res.Accepted, err = r.RowsAffected(); err != nil {
+		return err
+	}
+	for _, rj := range goRejects {
+		if _, err := conn.ExecContext(ctx, "INSERT INTO rejected_lines VALUES (?, ?, ?, ?, ?)",
+			fileID, path, rj.line, rj.reason, rj.text); err != nil {
+			return fmt.Errorf("store rejected line: %w", err)
+		}
+	}
+	if !res.FastPath {
+		if _, err := conn.ExecContext(ctx, queries.Get("ingest.insert_rejected_lines"), fileID, path); err != nil {
+			return fmt.Errorf("store rejected lines: %w", err)
+		}
+		if _, err := conn.ExecContext(ctx, queries.Get("ingest.insert_rejected_checked"), fileID, path); err != nil {
+			return fmt.Errorf("store rejected lines: %w", err)
+		}
+	}
+	if err := conn.QueryRowContext(ctx, "SELECT count(*) FROM rejected_lines WHERE file_id = ?", fileID).Scan(&res.Rejected); err != nil {
+		return err
+	}
+	if !res.Balanced() {
+		return fmt.Errorf("internal accounting error: %d lines != %d accepted + %d rejected + %d blank",
+			res.Lines, res.Accepted, res.Rejected, res.Blank)
+	}
+	if _, err := conn.ExecContext(ctx,
+		"INSERT INTO files VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, now())",
+		fileID, path, res.SHA256, res.Format, res.Bytes, res.Lines, res.Accepted, res.Rejected, res.Blank, res.Skipped); err != nil {
+		return fmt.Errorf("record file: %w", err)
+	}
+	_, err = conn.ExecContext(ctx, "COMMIT")
+	return err
+}

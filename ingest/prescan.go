@@ -1,0 +1,150 @@
+package ingest
+
+import (
+	"bytes"
+	"compress/gzip"
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+	"unicode/utf8"
+)
+
+// MaxLineBytes is the longest line ingest accepts. Longer lines are rejected
+// with their line number, never read whole into memory.
+const MaxLineBytes = 1 << 20
+
+// scan is what one pass over a file's content tells: its identity and
+// whether DuckDB's fast NDJSON reader can take it as it is.
+type scan struct {
+	sha256  string
+	bytes   int64
+	lines   int64 // lines, counting a last line without newline
+	blank   int64 // lines holding only white space
+	suspect bool  // BOM, NUL, invalid UTF-8 or an over-long line: go line by line
+}
+
+// fileContent opens path and returns a reader of its trace content,
+// decompressing .gz files. The caller closes it.
+func fileContent(path string) (io.ReadCloser, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		if os.IsPermission(err) {
+			return nil, fmt.Errorf("permission denied")
+		}
+		return nil, statError(err)
+	}
+	if !strings.HasSuffix(strings.ToLower(path), ".gz") {
+		return f, nil
+	}
+	zr, err := gzip.NewReader(f)
+	if err != nil {
+		f.Close()
+		return nil, fmt.Errorf("corrupt gzip: %w", err)
+	}
+	return struct {
+		io.Reader
+		io.Closer
+	}{zr, f}, nil
+}
+
+// prescan reads r once, hashing it and counting lines. When copy is not nil
+// the content is also written there (a .gz file becomes a plain temp file).
+func prescan(r io.Reader, copyTo io.Writer) (scan, error) {
+	h := sha256.New()
+	var s scan
+	buf := make([]byte, 1<<20)
+	var lineLen int64
+	lineBlank := true
+	first := true
+	for {
+		n, err := r.Read(buf)
+		chunk := buf[:n]
+		if n > 0 {
+			h.Write(chunk)
+			if copyTo != nil {
+				if _, werr := copyTo.Write(chunk); werr != nil {
+					return s, werr
+				}
+			}
+			s.bytes += int64(n)
+			if first {
+				first = false
+				if bytes.HasPrefix(chunk, []byte{0xEF, 0xBB, 0xBF}) {
+					s.suspect = true
+				}
+			}
+			if !s.suspect && (bytes.IndexByte(chunk, 0) >= 0 || !utf8.Valid(trimPartialRune(chunk))) {
+				s.suspect = true
+			}
+			for len(chunk) > 0 {
+				i := bytes.IndexByte(chunk, '\n')
+				part := chunk
+				if i >= 0 {
+					part = chunk[:i]
+				}
+				lineLen += int64(len(part))
+				if lineBlank && len(bytes.TrimLeft(part, " \t\r")) > 0 {
+					lineBlank = false
+				}
+				if i < 0 {
+					break
+				}
+				s.lines++
+				if lineBlank {
+					s.blank++
+				}
+				if lineLen > MaxLineBytes {
+					s.suspect = true
+				}
+				lineLen, lineBlank = 0, true
+				chunk = chunk[i+1:]
+			}
+		}
+		if errors.Is(err, io.EOF) {
+			break
+		}
+		if err != nil {
+			return s, fmt.Errorf("read: %w", err)
+		}
+	}
+	if lineLen > 0 { // a last line without newline
+		s.lines++
+		if lineBlank {
+			s.blank++
+		}
+		if lineLen > MaxLineBytes {
+			s.suspect = true
+		}
+	}
+	s.sha256 = hex.EncodeToString(h.Sum(nil))
+	return s, nil
+}
+
+// trimPartialRune drops an incomplete UTF-8 sequence cut at the end of a
+// read buffer so that utf8.Valid judges only whole runes. (A rune split across
+// two buffers is then not checked; the line-precise path checks every line.)
+func trimPartialRune(b []byte) []byte {
+	for i := 1; i <= 3 && i <= len(b); i++ {
+		c := b[len(b)-i]
+		if c < 0x80 {
+			return b
+		}
+		if c >= 0xC0 { // a lead byte: is its sequence complete?
+			need := 2
+			if c >= 0xF0 {
+				need = 4
+			} else if c >= 0xE0 {
+				need = 3
+			}
+			if i < need {
+				return b[:len(b)-i]
+			}
+			return b
+		}
+	}
+	return b
+}

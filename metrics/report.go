@@ -1,0 +1,169 @@
+// Package metrics computes the evaluator's judgements (section 4 of the trace
+// contract) by running the SQL in package queries over the ingested tables,
+// and returns them as the typed report of section 5. Go here orchestrates and
+// shapes; the numbers come from DuckDB.
+package metrics
+
+// ReportVersion is the version of the JSON report structure.
+const ReportVersion = 1
+
+// Report is the whole evaluation: rejected input and one entry per suite.
+type Report struct {
+	ReportVersion int      `json:"report_version"`
+	Rejected      Rejected `json:"rejected"`
+	Suites        []Suite  `json:"suites"`
+}
+
+// Rejected counts the input lines that did not become events.
+type Rejected struct {
+	Lines    int64            `json:"lines"`
+	ByReason map[string]int64 `json:"by_reason"`
+}
+
+// Suite is the evaluation of one run set.
+type Suite struct {
+	Suite              string         `json:"suite"`
+	Runs               int64          `json:"runs"`
+	Metrics            Metrics        `json:"metrics"`
+	RetryAmplification *float64       `json:"retry_amplification"`
+	Recovery           []RecoveryRow  `json:"recovery"`
+	EvidenceGrade      []GradeRow     `json:"evidence_grade"`
+	Latency            []LatencyRow   `json:"latency"`
+	Scenarios          []ScenarioPart `json:"scenarios"`
+}
+
+// ScenarioPart is the evaluation of the runs of one scenario within a suite.
+type ScenarioPart struct {
+	Scenario           string   `json:"scenario"`
+	Runs               int64    `json:"runs"`
+	Metrics            Metrics  `json:"metrics"`
+	RetryAmplification *float64 `json:"retry_amplification"`
+}
+
+// Rate is a count over a denominator; Rate is nil when Den is 0.
+type Rate struct {
+	Num      int64            `json:"num"`
+	Den      int64            `json:"den"`
+	Rate     *float64         `json:"rate"`
+	Unknown  *int64           `json:"unknown,omitempty"`   // success only: runs whose success is unknown
+	ByReason map[string]int64 `json:"by_reason,omitempty"` // invalid_retry only
+}
+
+// Metrics holds every rate of the contract, in its order, plus two that the
+// comparison gates use (unknown-outcome write re-sends, claimed completed).
+type Metrics struct {
+	PlanValidity                  Rate `json:"plan_validity"`
+	EvidenceSatisfaction          Rate `json:"evidence_satisfaction"`
+	EvidenceSatisfactionGivenPlan Rate `json:"evidence_satisfaction_given_plan"`
+	AnswerDeliverable             Rate `json:"answer_deliverable"`
+	TerminalCommitted             Rate `json:"terminal_committed"`
+	Success                       Rate `json:"success"`
+	MaskedSuccess                 Rate `json:"masked_success"`
+	UndisclosedDegradation        Rate `json:"undisclosed_degradation"`
+	InvalidRetry                  Rate `json:"invalid_retry"`
+	DuplicateCall                 Rate `json:"duplicate_call"`
+	BreakerViolation              Rate `json:"breaker_violation"`
+	ZeroCallViolation             Rate `json:"zero_call_violation"`
+	SealViolation                 Rate `json:"seal_violation"`
+	ExpectationConformance        Rate `json:"expectation_conformance"`
+	RetryBudgetOverrun            Rate `json:"retry_budget_overrun"`
+	DeadlineOverrun               Rate `json:"deadline_overrun"`
+	StageBudgetOverrun            Rate `json:"stage_budget_overrun"`
+	UnknownOutcomeResend          Rate `json:"unknown_outcome_resend"`
+	ClaimedCompleted              Rate `json:"claimed_completed"`
+}
+
+// RecoveryRow counts recovery chains of one error category and root tool.
+type RecoveryRow struct {
+	Category    string `json:"category"`
+	Tool        string `json:"tool"`
+	Chains      int64  `json:"chains"`
+	FirstTry    int64  `json:"first_try"`
+	AfterRetry  int64  `json:"after_retry"`
+	AfterSwitch int64  `json:"after_switch"`
+	Degraded    int64  `json:"degraded"`
+	Failed      int64  `json:"failed"`
+}
+
+// GradeRow is the confirmed evidence of one path.
+type GradeRow struct {
+	Path      string   `json:"path"`
+	Count     int64    `json:"count"`
+	MeanGrade *float64 `json:"mean_grade"`
+}
+
+// LatencyRow is the latency of one stage, tool, or the run end to end.
+type LatencyRow struct {
+	Scope      string    `json:"scope"` // stage, tool or run
+	Name       string    `json:"name"`
+	N          int64     `json:"n"`
+	QueueMs    Quantiles `json:"queue_ms"`
+	ExecMs     Quantiles `json:"exec_ms"`
+	WallMs     Quantiles `json:"wall_ms"`
+	QueueShare *float64  `json:"queue_share"`
+}
+
+// Quantiles summarise one latency distribution in milliseconds.
+type Quantiles struct {
+	P50 *float64 `json:"p50"`
+	P90 *float64 `json:"p90"`
+	P95 *float64 `json:"p95"`
+	P99 *float64 `json:"p99"`
+	Max *float64 `json:"max"`
+}
+
+// byName gives access to the rates of m by their JSON names.
+func (m *Metrics) byName() map[string]*Rate {
+	return map[string]*Rate{
+		"plan_validity":                    &m.PlanValidity,
+		"evidence_satisfaction":            &m.EvidenceSatisfaction,
+		"evidence_satisfaction_given_plan": &m.EvidenceSatisfactionGivenPlan,
+		"answer_deliverable":               &m.AnswerDeliverable,
+		"terminal_committed":               &m.TerminalCommitted,
+		"success":                          &m.Success,
+		"masked_success":                   &m.MaskedSuccess,
+		"undisclosed_degradation":          &m.UndisclosedDegradation,
+		"invalid_retry":                    &m.InvalidRetry,
+		"duplicate_call":                   &m.DuplicateCall,
+		"breaker_violation":                &m.BreakerViolation,
+		"zero_call_violation":              &m.ZeroCallViolation,
+		"seal_violation":                   &m.SealViolation,
+		"expectation_conformance":          &m.ExpectationConformance,
+		"retry_budget_overrun":             &m.RetryBudgetOverrun,
+		"deadline_overrun":                 &m.DeadlineOverrun,
+		"stage_budget_overrun":             &m.StageBudgetOverrun,
+		"unknown_outcome_resend":           &m.UnknownOutcomeResend,
+		"claimed_completed":                &m.ClaimedCompleted,
+	}
+}
+
+// Rates lists the rates with their JSON names in report order.
+func (m *Metrics) Rates() []NamedRate {
+	names := RateNames()
+	by := m.byName()
+	out := make([]NamedRate, len(names))
+	for i, n := range names {
+		out[i] = NamedRate{Name: n, Rate: *by[n]}
+	}
+	return out
+}
+
+// NamedRate is a rate with its JSON name.
+type NamedRate struct {
+	Name string
+	Rate Rate
+}
+
+// RateNames lists the JSON names of the rates in report order.
+func RateNames() []string {
+	return []string{"plan_validity", "evidence_satisfaction", "evidence_satisfaction_given_plan",
+		"answer_deliverable", "terminal_committed", "success", "masked_success",
+		"undisclosed_degradation", "invalid_retry", "duplicate_call", "breaker_violation",
+		"zero_call_violation", "seal_violation", "expectation_conformance",
+		"retry_budget_overrun", "deadline_overrun", "stage_budget_overrun",
+		"unknown_outcome_resend", "claimed_completed"}
+}
+
+// InvalidRetryReasons are the reason names of invalid_retry.by_reason.
+var InvalidRetryReasons = []string{"not_retryable", "category", "write_without_key",
+	"unknown_outcome_resend", "before_retry_after"}

@@ -1,0 +1,76 @@
+package metrics
+
+import (
+	"context"
+	"database/sql"
+	"fmt"
+
+	"github.com/faultlens/faultlens/queries"
+)
+
+// factStatements build the per-call, per-run and per-chain fact tables, in
+// dependency order.
+var factStatements = []string{"facts.calls", "facts.runs", "facts.chains"}
+
+// Session is one database connection on which the fact tables have been
+// built. Every metric query of this package runs on it. Not safe for
+// concurrent use; open one per goroutine.
+type Session struct {
+	conn *sql.Conn
+}
+
+// Open pins a connection of db and builds the fact tables over everything
+// ingested so far.
+func Open(ctx context.Context, db *sql.DB) (*Session, error) {
+	conn, err := db.Conn(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("metrics: %w", err)
+	}
+	for _, name := range factStatements {
+		if _, err := conn.ExecContext(ctx, queries.Get(name)); err != nil {
+			conn.Close()
+			return nil, fmt.Errorf("metrics: %s: %w", name, err)
+		}
+	}
+	return &Session{conn: conn}, nil
+}
+
+// Close releases the connection and its fact tables.
+func (s *Session) Close() error {
+	s.conn.ExecContext(context.Background(), "DROP TABLE IF EXISTS call_facts; DROP TABLE IF EXISTS run_facts; DROP TABLE IF EXISTS chain_facts")
+	return s.conn.Close()
+}
+
+// query runs a named statement and returns its rows as maps keyed by
+// column name.
+func (s *Session) query(ctx context.Context, name string, args ...any) ([]map[string]any, error) {
+	rows, err := s.conn.QueryContext(ctx, queries.Get(name), args...)
+	if err != nil {
+		return nil, fmt.Errorf("metrics: %s: %w", name, err)
+	}
+	defer rows.Close()
+	cols, err := rows.Columns()
+	if err != nil {
+		return nil, err
+	}
+	var out []map[string]any
+	for rows.Next() {
+		vals := make([]any, len(cols))
+		ptrs := make([]any, len(cols))
+		for i := range vals {
+			ptrs[i] = &vals[i]
+		}
+		if err := rows.Scan(ptrs...); err != nil {
+			return nil, fmt.Errorf("metrics: %s: %w", name, err)
+		}
+		m := make(map[string]any, len(cols))
+		for i, c := range cols {
+			m[c] = vals[i]
+		}
+		out = append(out, m)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("metrics: %s: %w", name, err)
+	}
+	return out, nil
+}

@@ -1,0 +1,53 @@
+-- Recovery chains. Requires call_facts.
+
+-- name: facts.chains
+-- An action's parent is the action of the call named by recovery_of of its
+-- earliest call that names one in another action. Following parents gives
+-- the root; cycles (which a sane trace does not have) are cut after 64 steps.
+-- The category of a chain whose root has no attempt-1 call in the trace is
+-- UNKNOWN, and such a chain cannot be first_try.
+CREATE OR REPLACE TEMP TABLE chain_facts AS
+WITH RECURSIVE links AS (
+    SELECT c.run_id, c.action_id, arg_min(t.action_id, c.started_at) AS parent
+    FROM call_facts c JOIN call_facts t ON t.run_id = c.run_id AND t.call_id = c.recovery_of
+    WHERE t.action_id <> c.action_id
+    GROUP BY c.run_id, c.action_id
+), actions AS (
+    SELECT DISTINCT run_id, action_id FROM call_facts
+), walk(run_id, action_id, cur, depth) AS (
+    SELECT run_id, action_id, action_id, 0 FROM actions
+    UNION ALL
+    SELECT w.run_id, w.action_id, l.parent, w.depth + 1
+    FROM walk w JOIN links l ON l.run_id = w.run_id AND l.action_id = w.cur
+    WHERE w.depth < 64
+), rooted AS (
+    SELECT run_id, action_id, arg_max(cur, depth) AS root FROM walk GROUP BY run_id, action_id
+), chain_calls AS (
+    SELECT r.root, c.* FROM call_facts c JOIN rooted r USING (run_id, action_id)
+), root_first AS (
+    SELECT run_id, root, arg_min(status, (started_at, call_id)) AS status,
+           arg_min(error.category, (started_at, call_id)) AS category,
+           arg_min(error IS NOT NULL, (started_at, call_id)) AS has_error,
+           arg_min(tool, (started_at, call_id)) AS tool
+    FROM chain_calls WHERE action_id = root AND attempt = 1 GROUP BY run_id, root
+), chains AS (
+    SELECT run_id, root,
+           bool_or(action_id = root AND status = 'ok' AND NOT fallback) AS ok_root,
+           bool_or(action_id <> root AND status = 'ok' AND NOT fallback) AS ok_other,
+           bool_or(status = 'partial' OR (status = 'ok' AND fallback)) AS any_degraded,
+           arg_min(tool, (action_id <> root, started_at)) AS any_tool,
+           count(*) AS calls
+    FROM chain_calls GROUP BY run_id, root
+)
+SELECT c.run_id, c.root, coalesce(f.tool, c.any_tool) AS tool, c.calls,
+       CASE WHEN f.status = 'ok' THEN 'first_try'
+            WHEN c.ok_root THEN 'after_retry'
+            WHEN c.ok_other THEN 'after_switch'
+            WHEN c.any_degraded THEN 'degraded'
+            ELSE 'failed' END AS outcome,
+       CASE WHEN f.status = 'ok' THEN 'none'
+            WHEN f.status IS NULL THEN 'UNKNOWN'
+            WHEN f.has_error AND f.category IS NOT NULL THEN f.category
+            WHEN f.status = 'partial' THEN 'PARTIAL'
+            ELSE 'UNKNOWN' END AS category
+FROM chains c LEFT JOIN root_first f USING (run_id, root);

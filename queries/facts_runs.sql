@@ -1,0 +1,147 @@
+-- Per run facts: the four gates, the claimed terminal and every run-level
+-- judgement. Requires call_facts (facts.calls) on the same connection.
+
+-- name: facts.runs
+-- Choices where the contract is silent:
+-- * A run whose run event is missing is reported under suite and scenario
+--   'unknown'; a run with several run events takes the first by (ts, seq).
+-- * answer_deliverable reads the claimed terminal (the first by ts, seq).
+-- * "stop" is observed when no tool call starts after the earliest end of a
+--   failed step; a run without a failed step observes it vacuously.
+-- * expectation conformance needs both parts the expectation names; an
+--   expectation without terminal is judged on the action alone.
+-- * grade scores: primary 3, secondary 2, reprint 1, cache 0; min_grade
+--   defaults to secondary.
+CREATE OR REPLACE TEMP TABLE run_facts AS
+WITH ids AS (
+    SELECT DISTINCT run_id FROM events
+), run_ev AS (
+    SELECT run_id, suite, coalesce(scenario, 'baseline') AS scenario, fault, agent, task,
+           deadline_ms, retry_budget, started_at
+    FROM events WHERE type = 'run'
+    QUALIFY row_number() OVER (PARTITION BY run_id ORDER BY ts, seq NULLS FIRST) = 1
+), term AS (
+    SELECT run_id, count(*) AS n_terminals,
+           arg_min(terminal, (ts, coalesce(seq, -1))) AS claimed,
+           min(ts) AS claimed_ts,
+           arg_min(visible_chars, (ts, coalesce(seq, -1))) AS t_visible,
+           arg_min(chunks_rejected, (ts, coalesce(seq, -1))) AS t_rejected,
+           arg_min(coalesce(len(degradations), 0), (ts, coalesce(seq, -1))) AS t_degradations,
+           arg_min(coalesce(disclosed_gaps, false), (ts, coalesce(seq, -1))) AS t_disclosed
+    FROM events WHERE type = 'terminal' GROUP BY run_id
+), last_ev AS (
+    SELECT run_id, max(ts) AS last_ts FROM events GROUP BY run_id
+), planning AS (
+    SELECT run_id, bool_or(coalesce(plan_valid, outcome = 'ok')) AS any_valid
+    FROM events WHERE type = 'stage' AND stage = 'planning' GROUP BY run_id
+), generation AS (
+    SELECT run_id, arg_max(outcome, ended_at) AS last_outcome
+    FROM events WHERE type = 'stage' AND stage = 'generation' GROUP BY run_id
+), ev AS (
+    SELECT e.run_id, e.claim, e.status, e.path,
+           CASE e.grade WHEN 'primary' THEN 3 WHEN 'secondary' THEN 2 WHEN 'reprint' THEN 1 ELSE 0 END AS score,
+           e.path = 'degraded' OR coalesce(c.fallback, false) AS degraded
+    FROM events e LEFT JOIN call_facts c ON c.run_id = e.run_id AND c.call_id = e.call_id
+    WHERE e.type = 'evidence'
+), ev_run AS (
+    SELECT ev.run_id,
+           count(DISTINCT ev.claim) FILTER (WHERE ev.status = 'confirmed'
+               AND ev.score >= CASE coalesce(r.task.min_grade, 'secondary')
+                                 WHEN 'primary' THEN 3 WHEN 'secondary' THEN 2 WHEN 'reprint' THEN 1 ELSE 0 END) AS claims_ok,
+           bool_or(ev.status = 'confirmed' AND ev.degraded) AS confirmed_degraded
+    FROM ev LEFT JOIN run_ev r USING (run_id) GROUP BY ev.run_id
+), calls AS (
+    SELECT run_id, count(*) AS tool_calls, count(*) FILTER (WHERE resend) AS resends,
+           count(*) FILTER (WHERE invalid_resend) AS invalid_resends,
+           count(DISTINCT action_id) AS actions,
+           bool_or(resend) AS obs_retry, bool_or(backed_off) AS obs_backoff,
+           bool_or(recovery = 'fix_args') AS obs_fix_args,
+           bool_or(recovery = 'switch_source') AS obs_switch_source,
+           bool_or(recovery = 'switch_tool') AS obs_switch_tool,
+           bool_or(recovery = 'back_to_search') AS obs_back_to_search,
+           bool_or(recovery = 'query_status') AS obs_query_status,
+           count(*) FILTER (WHERE r_unknown_outcome_resend) AS unknown_outcome_resends
+    FROM call_facts GROUP BY run_id
+), models AS (
+    SELECT run_id, count(*) FILTER (WHERE role IN ('answer', 'reviewer')) AS answer_calls,
+           count(*) AS model_calls
+    FROM events WHERE type = 'model_call' GROUP BY run_id
+), failed_step AS (
+    SELECT run_id, min(ended_at) AS first_fail_end FROM (
+        SELECT run_id, ended_at FROM call_facts WHERE status IN ('error', 'fast_fail')
+        UNION ALL
+        SELECT run_id, ended_at FROM events WHERE type = 'stage' AND outcome <> 'ok'
+    ) GROUP BY run_id
+), after_fail AS (
+    SELECT f.run_id, count(c.call_id) AS calls_after_fail
+    FROM failed_step f LEFT JOIN call_facts c ON c.run_id = f.run_id AND c.started_at > f.first_fail_end
+    GROUP BY f.run_id
+), gates AS (
+    SELECT i.run_id,
+           coalesce(r.suite, 'unknown') AS suite,
+           coalesce(r.scenario, 'unknown') AS scenario,
+           r.fault, r.agent, r.task, r.deadline_ms, r.retry_budget, r.started_at,
+           p.any_valid AS plan_valid,
+           CASE WHEN r.task IS NULL THEN NULL
+                ELSE coalesce(r.task.evidence_required,
+                              CASE WHEN r.task.requires_current_evidence THEN 1 ELSE 0 END) END AS evidence_needed,
+           coalesce(v.claims_ok, 0) AS claims_confirmed,
+           t.claimed, t.claimed_ts, coalesce(t.n_terminals, 0) AS n_terminals,
+           coalesce(t.t_visible, 0) AS visible_chars, t.t_rejected,
+           g.last_outcome AS generation_outcome,
+           l.last_ts,
+           coalesce(c.tool_calls, 0) AS tool_calls, coalesce(c.resends, 0) AS resends,
+           coalesce(c.invalid_resends, 0) AS invalid_resends, coalesce(c.actions, 0) AS actions,
+           coalesce(c.unknown_outcome_resends, 0) AS unknown_outcome_resends,
+           coalesce(m.answer_calls, 0) AS answer_calls, coalesce(m.model_calls, 0) AS model_calls,
+           coalesce(v.confirmed_degraded, false) AS confirmed_degraded,
+           coalesce(t.t_degradations, 0) AS declared_degradations,
+           coalesce(t.t_disclosed, false) AS disclosed_gaps,
+           c.obs_retry, c.obs_backoff, c.obs_fix_args, c.obs_switch_source, c.obs_switch_tool,
+           c.obs_back_to_search, c.obs_query_status,
+           coalesce(a.calls_after_fail, 0) = 0 AS obs_stop
+    FROM ids i
+    LEFT JOIN run_ev r USING (run_id)
+    LEFT JOIN term t USING (run_id)
+    LEFT JOIN last_ev l USING (run_id)
+    LEFT JOIN planning p USING (run_id)
+    LEFT JOIN generation g USING (run_id)
+    LEFT JOIN ev_run v USING (run_id)
+    LEFT JOIN calls c USING (run_id)
+    LEFT JOIN models m USING (run_id)
+    LEFT JOIN after_fail a USING (run_id)
+), judged AS (
+    SELECT *,
+           CASE WHEN evidence_needed IS NULL THEN NULL
+                WHEN evidence_needed = 0 THEN true
+                ELSE claims_confirmed >= evidence_needed END AS evidence_satisfied,
+           n_terminals > 0 AND visible_chars > 0 AND coalesce(t_rejected, 0) = 0
+               AND coalesce(generation_outcome = 'ok', true) AS answer_deliverable,
+           n_terminals = 1 AND last_ts <= claimed_ts AS terminal_committed,
+           n_terminals > 1 OR (n_terminals > 0 AND last_ts > claimed_ts) AS seal_violation,
+           epoch_ms(claimed_ts) - epoch_ms(started_at) AS end_to_end_ms
+    FROM gates
+)
+SELECT *,
+       plan_valid AND evidence_satisfied AND answer_deliverable AND terminal_committed AS success,
+       claimed = 'completed' AND (plan_valid AND evidence_satisfied AND answer_deliverable AND terminal_committed) IS NOT TRUE AS masked_success,
+       claimed = 'completed' AND confirmed_degraded AND declared_degradations = 0 AND NOT disclosed_gaps AS undisclosed_degradation,
+       plan_valid = false AND (tool_calls > 0 OR answer_calls > 0) AS zero_call_violation,
+       CASE WHEN retry_budget IS NULL THEN NULL ELSE resends > retry_budget END AS retry_budget_overrun,
+       CASE WHEN deadline_ms IS NULL OR claimed IS NULL OR started_at IS NULL THEN NULL
+            ELSE end_to_end_ms > deadline_ms END AS deadline_overrun,
+       CASE WHEN fault.expect IS NULL OR (fault.expect.action IS NULL AND fault.expect.terminal IS NULL) THEN NULL
+            ELSE coalesce(CASE fault.expect.action
+                     WHEN 'retry' THEN obs_retry
+                     WHEN 'backoff' THEN obs_backoff
+                     WHEN 'fix_args' THEN obs_fix_args
+                     WHEN 'switch_source' THEN obs_switch_source
+                     WHEN 'switch_tool' THEN obs_switch_tool
+                     WHEN 'back_to_search' THEN obs_back_to_search
+                     WHEN 'query_status' THEN obs_query_status
+                     WHEN 'degrade' THEN declared_degradations > 0
+                     WHEN 'stop' THEN obs_stop
+                     ELSE true END, false)
+                 AND (fault.expect.terminal IS NULL OR coalesce(claimed = fault.expect.terminal, false))
+       END AS expectation_met
+FROM judged;

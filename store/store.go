@@ -1,0 +1,116 @@
+// Package store opens the DuckDB database that holds ingested traces and
+// applies the schema. Every other package receives an open *sql.DB from here.
+package store
+
+import (
+	"context"
+	"database/sql"
+	"database/sql/driver"
+	"fmt"
+	"runtime"
+
+	"github.com/faultlens/faultlens/queries"
+
+	"github.com/duckdb/duckdb-go/v2"
+)
+
+// SchemaVersion is the version of the trace contract this build stores.
+const SchemaVersion = "1"
+
+// Limits bounds DuckDB's resource use. Zero values take the defaults.
+type Limits struct {
+	// MemoryLimit is DuckDB's memory_limit, e.g. "2GB". Default "1536MB".
+	MemoryLimit string
+	// Threads is DuckDB's worker thread count. Default: the number of CPUs.
+	Threads int
+	// TempDir is where DuckDB spills when memory runs short. Default: DuckDB's.
+	TempDir string
+}
+
+// schemaStatements lists the schema in the order it is applied.
+var schemaStatements = []string{"schema.meta", "schema.files", "schema.rejected", "schema.events"}
+
+// Open opens (creating if needed) the database at path; "" means in memory.
+// It applies the schema and session settings before returning.
+func Open(ctx context.Context, path string, lim Limits) (*sql.DB, error) {
+	connector, err := duckdb.NewConnector(path, func(ex driver.ExecerContext) error {
+		// Per-connection session settings: every pooled connection sees UTC.
+		_, err := ex.ExecContext(context.Background(), "SET TimeZone = 'UTC'", nil)
+		return err
+	})
+	if err != nil {
+		return nil, fmt.Errorf("open database %s: %w", displayPath(path), err)
+	}
+	db := sql.OpenDB(connector)
+	if err := configure(ctx, db, lim); err != nil {
+		db.Close()
+		return nil, fmt.Errorf("open database %s: %w", displayPath(path), err)
+	}
+	if err := migrate(ctx, db); err != nil {
+		db.Close()
+		return nil, fmt.Errorf("open database %s: %w", displayPath(path), err)
+	}
+	return db, nil
+}
+
+func displayPath(path string) string {
+	if path == "" {
+		return "(in memory)"
+	}
+	return path
+}
+
+func configure(ctx context.Context, db *sql.DB, lim Limits) error {
+	if lim.MemoryLimit == "" {
+		lim.MemoryLimit = "1536MB"
+	}
+	if lim.Threads <= 0 {
+		lim.Threads = runtime.NumCPU()
+	}
+	stmts := []string{
+		fmt.Sprintf("SET threads = %d", lim.Threads),
+		fmt.Sprintf("SET memory_limit = '%s'", escape(lim.MemoryLimit)),
+	}
+	if lim.TempDir != "" {
+		stmts = append(stmts, fmt.Sprintf("SET temp_directory = '%s'", escape(lim.TempDir)))
+	}
+	for _, s := range stmts {
+		if _, err := db.ExecContext(ctx, s); err != nil {
+			return fmt.Errorf("%s: %w", s, err)
+		}
+	}
+	return nil
+}
+
+func migrate(ctx context.Context, db *sql.DB) error {
+	tx, err := db.BeginTx(ctx, nil)
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback()
+	for _, name := range schemaStatements {
+		if _, err := tx.ExecContext(ctx, queries.Get(name)); err != nil {
+			return fmt.Errorf("schema %s: %w", name, err)
+		}
+	}
+	if _, err := tx.ExecContext(ctx,
+		"INSERT OR REPLACE INTO faultlens_meta VALUES ('schema_version', ?)", SchemaVersion); err != nil {
+		return fmt.Errorf("schema version: %w", err)
+	}
+	return tx.Commit()
+}
+
+// Quote returns s as a SQL string literal. Table functions such as
+// read_ndjson_objects take their file argument as a literal.
+func Quote(s string) string { return "'" + escape(s) + "'" }
+
+func escape(s string) string {
+	out := make([]byte, 0, len(s)+2)
+	for i := 0; i < len(s); i++ {
+		if s[i] == '\'' {
+			out = append(out, '\'')
+		}
+		out = append(out, s[i])
+	}
+	return string(out)
+}
