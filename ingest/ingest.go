@@ -44,6 +44,10 @@ type Options struct {
 	// Suite overrides the suite of runs read from formats that do not carry
 	// one (OTLP); JSON Lines runs always keep their own.
 	Suite string
+	// Names maps a file path to the name recorded and shown for it (the
+	// embedded samples are extracted to a temporary directory but are shown
+	// as sample-traces/NAME). Paths not in the map are shown as given.
+	Names map[string]string
 	// Progress, when not nil, is told after each file.
 	Progress func(FileResult)
 }
@@ -70,17 +74,21 @@ func Files(ctx context.Context, db *sql.DB, paths []string, opts Options) ([]Fil
 // File ingests one file.
 func File(ctx context.Context, db *sql.DB, path string, opts Options) (FileResult, error) {
 	start := time.Now()
-	res, err := ingestJSONL(ctx, db, path)
-	res.Path = path
+	name := path
+	if n, ok := opts.Names[path]; ok {
+		name = n
+	}
+	res, err := ingestJSONL(ctx, db, path, name)
+	res.Path = name
 	res.Elapsed = time.Since(start)
 	if err != nil {
 		if _, ok := err.(*InputError); ok {
 			return res, err
 		}
-		return res, &InputError{Path: path, Err: err}
+		return res, &InputError{Path: name, Err: err}
 	}
 	if !res.Balanced() {
-		return res, &InputError{Path: path, Err: fmt.Errorf("internal accounting error: %d lines != %d accepted + %d rejected + %d blank",
+		return res, &InputError{Path: name, Err: fmt.Errorf("internal accounting error: %d lines != %d accepted + %d rejected + %d blank",
 			res.Lines, res.Accepted, res.Rejected, res.Blank)}
 	}
 	return res, nil

@@ -17,7 +17,8 @@ import (
 )
 
 // ingestJSONL loads one JSON Lines file (plain or gzip).
-func ingestJSONL(ctx context.Context, db *sql.DB, path string) (FileResult, error) {
+// name is what the file is recorded and shown as.
+func ingestJSONL(ctx context.Context, db *sql.DB, path, name string) (FileResult, error) {
 	res := FileResult{Format: "jsonl"}
 	plain, cleanup, sc, err := readAndScan(path)
 	if err != nil {
@@ -51,7 +52,7 @@ func ingestJSONL(ctx context.Context, db *sql.DB, path string) (FileResult, erro
 		res.Lines, res.Blank, goRejects = c.lines, c.blank, c.rejected
 	}
 	res.FastPath = fast
-	return res, commitFile(ctx, conn, path, &res, goRejects)
+	return res, commitFile(ctx, conn, name, &res, goRejects)
 }
 
 // readAndScan hashes and counts the file; a .gz file is decompressed into a

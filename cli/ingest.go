@@ -1,0 +1,59 @@
+package cli
+
+import (
+	"context"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"github.com/faultlens/faultlens/ingest"
+	"github.com/faultlens/faultlens/store"
+)
+
+type ingestOptions struct {
+	db    string
+	paths []string
+}
+
+func newIngestCmd(s Streams, g *global) *cobra.Command {
+	o := &ingestOptions{}
+	cmd := &cobra.Command{
+		Use:   "ingest --db FILE PATH...",
+		Short: "Load trace files into a persistent database",
+		Long: `Load trace files (.jsonl, .jsonl.gz; files, directories or glob patterns) into
+a DuckDB database file. Each file is one transaction and is read at most once:
+a file whose content is already in the database is skipped. Rejected lines are
+kept with file, line number and reason (see faultlens rejected).`,
+		Args: cobra.MinimumNArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			o.paths = args
+			return runIngest(cmd.Context(), s, g, o)
+		},
+	}
+	cmd.Flags().StringVar(&o.db, "db", "", "database file to create or add to (required)")
+	cmd.MarkFlagRequired("db")
+	return cmd
+}
+
+func runIngest(ctx context.Context, s Streams, g *global, o *ingestOptions) error {
+	paths, err := ingest.Expand(o.paths)
+	if err != nil {
+		return err
+	}
+	db, err := store.Open(ctx, o.db, g.limits)
+	if err != nil {
+		return err
+	}
+	defer db.Close()
+	start := time.Now()
+	rs, err := ingest.Files(ctx, db, paths, ingest.Options{})
+	printAccounting(s.Out, rs, true)
+	if err != nil {
+		return err
+	}
+	t, _, _ := ingest.Totals(rs)
+	if secs := time.Since(start).Seconds(); secs > 1 {
+		s.Err.Write([]byte(formatRate(t.Accepted, secs)))
+	}
+	return nil
+}

@@ -1,0 +1,80 @@
+package cli
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"slices"
+
+	"github.com/spf13/cobra"
+
+	"github.com/faultlens/faultlens/metrics"
+	"github.com/faultlens/faultlens/report"
+)
+
+type reportOptions struct {
+	src    source
+	suites []string
+	format string
+}
+
+func newReportCmd(s Streams, g *global) *cobra.Command {
+	o := &reportOptions{}
+	cmd := &cobra.Command{
+		Use:   "report [--db FILE] [--suite S]... [--format text|json|markdown|csv] [PATH...]",
+		Short: "Evaluate runs and print the report",
+		Long: `Evaluate every run and print per suite and scenario the funnel, claimed vs
+actual success, violations, recovery, evidence grade and latency.
+
+With PATHs and no --db the files are ingested into memory first. With --db the
+report reads that database (and adds PATHs to it if given). With neither it
+reports on the bundled sample traces.`,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			o.src.paths = args
+			return runReport(cmd.Context(), s, g, o)
+		},
+	}
+	cmd.Flags().StringVar(&o.src.db, "db", "", "read this database file")
+	cmd.Flags().StringArrayVar(&o.suites, "suite", nil, "report only this suite (repeatable)")
+	cmd.Flags().StringVarP(&o.format, "format", "f", "text", "output format: text, json, markdown or csv")
+	return cmd
+}
+
+func runReport(ctx context.Context, s Streams, g *global, o *reportOptions) error {
+	if !slices.Contains(report.Formats, o.format) {
+		return usagef("unknown --format %q (want text, json, markdown or csv)", o.format)
+	}
+	db, done, err := o.src.open(ctx, g, s.Err)
+	if err != nil {
+		return err
+	}
+	defer done()
+	sess, err := metrics.Open(ctx, db)
+	if err != nil {
+		return err
+	}
+	defer sess.Close()
+	rep, err := sess.Report(ctx, metrics.Options{Suites: o.suites})
+	if err != nil {
+		return err
+	}
+	for _, want := range o.suites {
+		if !hasSuite(rep, want) {
+			return usagef("no suite %q in the input", want)
+		}
+	}
+	return report.Write(s.Out, rep, o.format, report.Options{Color: s.OutTTY && os.Getenv("NO_COLOR") == ""})
+}
+
+func hasSuite(rep *metrics.Report, name string) bool {
+	for _, st := range rep.Suites {
+		if st.Suite == name {
+			return true
+		}
+	}
+	return false
+}
+
+func formatRate(events int64, secs float64) string {
+	return fmt.Sprintf("%d events in %.1fs (%.0f events/s)\n", events, secs, float64(events)/secs)
+}

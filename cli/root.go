@@ -1,0 +1,72 @@
+// Package cli is the command layer of faultlens: one cobra command per file,
+// flags parsed into an options struct next to the function that runs it.
+// Errors are mapped to exit codes in exit.go only.
+package cli
+
+import (
+	"context"
+	"io"
+	"os"
+
+	"github.com/spf13/cobra"
+
+	"github.com/faultlens/faultlens/store"
+)
+
+// Streams are the command's standard streams; tests substitute buffers.
+type Streams struct {
+	In       io.Reader
+	Out, Err io.Writer
+	// OutTTY says stdout is a terminal (colour, dashboards).
+	OutTTY bool
+}
+
+// global holds the flags every command shares.
+type global struct {
+	limits store.Limits
+}
+
+// Run executes the command line args (without the program name) and returns
+// the process exit code.
+func Run(ctx context.Context, args []string, s Streams) int {
+	root := newRoot(s)
+	root.SetArgs(args)
+	err := root.ExecuteContext(ctx)
+	reportError(s.Err, err)
+	return exitCode(err)
+}
+
+func newRoot(s Streams) *cobra.Command {
+	g := &global{}
+	root := &cobra.Command{
+		Use:   "faultlens",
+		Short: "Tell the truth about AI agents' runs from their traces",
+		Long: `faultlens reads the traces that tool-calling agents write, judges each run
+from evidence rather than from the agent's own claim, and reports recovery,
+retries, violations and latency per suite, scenario, stage and tool.
+
+Without a command it reports on the bundled sample traces.`,
+		SilenceUsage:  true,
+		SilenceErrors: true,
+		Args:          cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			return runReport(cmd.Context(), s, g, &reportOptions{format: "text"})
+		},
+	}
+	root.SetOut(s.Out)
+	root.SetErr(s.Err)
+	root.SetIn(s.In)
+	pf := root.PersistentFlags()
+	pf.StringVar(&g.limits.MemoryLimit, "memory-limit", envOr("FAULTLENS_MEMORY_LIMIT", ""), "DuckDB memory limit, e.g. 2GB (default 1536MB; env FAULTLENS_MEMORY_LIMIT)")
+	pf.IntVar(&g.limits.Threads, "threads", 0, "DuckDB worker threads (default: number of CPUs)")
+	pf.StringVar(&g.limits.TempDir, "temp-dir", "", "directory DuckDB spills to when memory runs short")
+	root.AddCommand(newIngestCmd(s, g), newReportCmd(s, g), newSimulateCmd(s), newRejectedCmd(s, g))
+	return root
+}
+
+func envOr(key, def string) string {
+	if v := os.Getenv(key); v != "" {
+		return v
+	}
+	return def
+}

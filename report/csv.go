@@ -1,0 +1,45 @@
+package report
+
+import (
+	"encoding/csv"
+	"fmt"
+	"io"
+	"strconv"
+
+	"github.com/faultlens/faultlens/metrics"
+	"github.com/faultlens/faultlens/textsafe"
+)
+
+// CSV writes one row per metric per suite (scenario empty) and per
+// scenario: suite, scenario, metric, num, den, rate.
+func CSV(w io.Writer, rep *metrics.Report) error {
+	cw := csv.NewWriter(w)
+	cw.Write([]string{"suite", "scenario", "metric", "num", "den", "rate"})
+	row := func(suite, scenario string, m metrics.Metrics, amp *float64, runs int64) {
+		s, sc := textsafe.CSVCell(suite), textsafe.CSVCell(scenario)
+		cw.Write([]string{s, sc, "runs", strconv.FormatInt(runs, 10), "", ""})
+		for _, nr := range m.Rates() {
+			cw.Write([]string{s, sc, nr.Name, strconv.FormatInt(nr.Rate.Num, 10), strconv.FormatInt(nr.Rate.Den, 10), rate(nr.Rate.Rate)})
+		}
+		for _, reason := range metrics.InvalidRetryReasons {
+			cw.Write([]string{s, sc, "invalid_retry." + reason, strconv.FormatInt(m.InvalidRetry.ByReason[reason], 10), "", ""})
+		}
+		cw.Write([]string{s, sc, "retry_amplification", "", "", rate(amp)})
+	}
+	for _, st := range rep.Suites {
+		row(st.Suite, "", st.Metrics, st.RetryAmplification, st.Runs)
+		for _, p := range st.Scenarios {
+			row(st.Suite, p.Scenario, p.Metrics, p.RetryAmplification, p.Runs)
+		}
+	}
+	cw.Write([]string{"", "", "rejected_lines", fmt.Sprint(rep.Rejected.Lines), "", ""})
+	cw.Flush()
+	return cw.Error()
+}
+
+func rate(v *float64) string {
+	if v == nil {
+		return ""
+	}
+	return strconv.FormatFloat(*v, 'g', -1, 64)
+}

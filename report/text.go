@@ -1,0 +1,183 @@
+package report
+
+import (
+	"fmt"
+	"io"
+	"sort"
+	"strings"
+
+	"github.com/faultlens/faultlens/metrics"
+	"github.com/faultlens/faultlens/textsafe"
+)
+
+// style applies ANSI attributes when colour is on.
+type style struct{ color bool }
+
+func (s style) wrap(code, text string) string {
+	if !s.color {
+		return text
+	}
+	return "\x1b[" + code + "m" + text + "\x1b[0m"
+}
+func (s style) bold(t string) string { return s.wrap("1", t) }
+func (s style) bad(t string) string  { return s.wrap("1;31", t) }
+func (s style) dim(t string) string  { return s.wrap("2", t) }
+
+// alarm marks a violation count: loud when non-zero.
+func (s style) alarm(r metrics.Rate) string {
+	t := frac(r)
+	if r.Num > 0 {
+		return s.bad(t + "  ◀")
+	}
+	return t
+}
+
+// Text writes the report for a person at a terminal.
+func Text(w io.Writer, rep *metrics.Report, opts Options) error {
+	st := style{color: opts.Color}
+	var b strings.Builder
+	var runs int64
+	for _, s := range rep.Suites {
+		runs += s.Runs
+	}
+	fmt.Fprintf(&b, "%s  %d suite(s), %d runs, %s\n", st.bold("faultlens report"), len(rep.Suites), runs, rejectedLine(st, rep.Rejected))
+	if rep.Rejected.Lines > 0 {
+		reasons := make([]string, 0, len(rep.Rejected.ByReason))
+		for r := range rep.Rejected.ByReason {
+			reasons = append(reasons, r)
+		}
+		sort.Strings(reasons)
+		for _, r := range reasons {
+			fmt.Fprintf(&b, "  %6d  %s\n", rep.Rejected.ByReason[r], textsafe.Terminal(r))
+		}
+		b.WriteString(st.dim("  (faultlens rejected lists them with file and line)") + "\n")
+	}
+	for _, s := range rep.Suites {
+		b.WriteString("\n")
+		suiteText(&b, st, s)
+	}
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
+func rejectedLine(st style, r metrics.Rejected) string {
+	t := fmt.Sprintf("%d rejected lines", r.Lines)
+	if r.Lines > 0 {
+		return st.bad(t)
+	}
+	return t
+}
+
+func suiteText(b *strings.Builder, st style, s metrics.Suite) {
+	m := s.Metrics
+	fmt.Fprintf(b, "%s %s  (%d runs)\n", st.bold("━━ suite"), st.bold(textsafe.Terminal(s.Suite)), s.Runs)
+
+	b.WriteString(st.bold("Funnel") + "  (every rate over all runs)\n")
+	b.WriteString(table([][]string{
+		{"step", "runs", "rate"},
+		{"runs", fmt.Sprint(s.Runs), ""},
+		{"plan valid", fmt.Sprint(m.PlanValidity.Num), pct(m.PlanValidity.Rate)},
+		{"evidence satisfied", fmt.Sprint(m.EvidenceSatisfaction.Num), pct(m.EvidenceSatisfaction.Rate)},
+		{"answer deliverable", fmt.Sprint(m.AnswerDeliverable.Num), pct(m.AnswerDeliverable.Rate)},
+		{"terminal committed", fmt.Sprint(m.TerminalCommitted.Num), pct(m.TerminalCommitted.Rate)},
+		{"success (all four)", fmt.Sprint(m.Success.Num), pct(m.Success.Rate)},
+	}, map[int]bool{1: true, 2: true}, "  "))
+	unknown := int64(0)
+	if m.Success.Unknown != nil {
+		unknown = *m.Success.Unknown
+	}
+	fmt.Fprintf(b, "  success unknown (a gate could not be judged): %d runs\n", unknown)
+	fmt.Fprintf(b, "  evidence satisfied given a valid plan: %s\n", frac(m.EvidenceSatisfactionGivenPlan))
+
+	b.WriteString(st.bold("Claimed vs actual") + "\n")
+	fmt.Fprintf(b, "  claimed completed        %d runs;  actually successful %d runs\n", m.ClaimedCompleted.Num, m.Success.Num)
+	fmt.Fprintf(b, "  masked success           %s of claimed completed\n", st.alarm(m.MaskedSuccess))
+	fmt.Fprintf(b, "  undisclosed degradation  %s of claimed completed\n", st.alarm(m.UndisclosedDegradation))
+
+	b.WriteString(st.bold("Violations") + "\n")
+	fmt.Fprintf(b, "  zero-call violations     %s of runs with an invalid plan\n", st.alarm(m.ZeroCallViolation))
+	fmt.Fprintf(b, "  seal violations          %s of runs\n", st.alarm(m.SealViolation))
+	fmt.Fprintf(b, "  breaker violations       %s of calls through an open breaker\n", st.alarm(m.BreakerViolation))
+	fmt.Fprintf(b, "  duplicate calls          %s of tool calls\n", st.alarm(m.DuplicateCall))
+	fmt.Fprintf(b, "  invalid retries          %s of re-sends\n", st.alarm(m.InvalidRetry))
+	for _, r := range metrics.InvalidRetryReasons {
+		if n := m.InvalidRetry.ByReason[r]; n > 0 {
+			fmt.Fprintf(b, "    %-24s %d\n", r, n)
+		}
+	}
+	fmt.Fprintf(b, "  unknown-outcome re-sends %s of re-sends\n", st.alarm(m.UnknownOutcomeResend))
+	fmt.Fprintf(b, "  retry amplification      %s tool calls per logical action\n", num(s.RetryAmplification))
+
+	b.WriteString(st.bold("Budgets and expectations") + "\n")
+	fmt.Fprintf(b, "  retry budget overrun     %s\n", st.alarm(m.RetryBudgetOverrun))
+	fmt.Fprintf(b, "  deadline overrun         %s\n", st.alarm(m.DeadlineOverrun))
+	fmt.Fprintf(b, "  stage budget overrun     %s of stages with a budget\n", st.alarm(m.StageBudgetOverrun))
+	fmt.Fprintf(b, "  expectation conformance  %s of fault-injected runs\n", frac(m.ExpectationConformance))
+
+	recoveryText(b, st, s.Recovery)
+	gradeText(b, st, s.EvidenceGrade)
+	latencyText(b, st, s.Latency)
+	scenarioText(b, st, s.Scenarios)
+}
+
+func recoveryText(b *strings.Builder, st style, rows []metrics.RecoveryRow) {
+	b.WriteString(st.bold("Recovery by error class") + "\n")
+	if len(rows) == 0 {
+		b.WriteString("  no tool calls\n")
+		return
+	}
+	t := [][]string{{"category", "tool", "chains", "first_try", "after_retry", "after_switch", "degraded", "failed"}}
+	for _, r := range rows {
+		t = append(t, []string{textsafe.Terminal(r.Category), textsafe.Terminal(r.Tool), fmt.Sprint(r.Chains), fmt.Sprint(r.FirstTry),
+			fmt.Sprint(r.AfterRetry), fmt.Sprint(r.AfterSwitch), fmt.Sprint(r.Degraded), fmt.Sprint(r.Failed)})
+	}
+	b.WriteString(table(t, map[int]bool{2: true, 3: true, 4: true, 5: true, 6: true, 7: true}, "  "))
+}
+
+func gradeText(b *strings.Builder, st style, rows []metrics.GradeRow) {
+	b.WriteString(st.bold("Evidence grade by path") + "  (confirmed evidence; primary 3, secondary 2, reprint 1, cache 0)\n")
+	if len(rows) == 0 {
+		b.WriteString("  no confirmed evidence\n")
+		return
+	}
+	t := [][]string{{"path", "count", "mean grade"}}
+	for _, r := range rows {
+		t = append(t, []string{r.Path, fmt.Sprint(r.Count), num(r.MeanGrade)})
+	}
+	b.WriteString(table(t, map[int]bool{1: true, 2: true}, "  "))
+}
+
+func latencyText(b *strings.Builder, st style, rows []metrics.LatencyRow) {
+	b.WriteString(st.bold("Latency") + "  (ms; s where marked)\n")
+	t := [][]string{{"scope", "name", "n", "clock", "p50", "p90", "p95", "p99", "max", "queue share"}}
+	for _, r := range rows {
+		name := textsafe.Terminal(r.Name)
+		if r.Scope == "run" {
+			t = append(t, []string{r.Scope, name, fmt.Sprint(r.N), "wall", ms(r.WallMs.P50), ms(r.WallMs.P90), ms(r.WallMs.P95), ms(r.WallMs.P99), ms(r.WallMs.Max), ""})
+			continue
+		}
+		for i, c := range []struct {
+			label string
+			q     metrics.Quantiles
+		}{{"queue", r.QueueMs}, {"exec", r.ExecMs}, {"wall", r.WallMs}} {
+			scope, n, nm, sh := "", "", "", ""
+			if i == 0 {
+				scope, nm, n, sh = r.Scope, name, fmt.Sprint(r.N), share(r.QueueShare)
+			}
+			t = append(t, []string{scope, nm, n, c.label, ms(c.q.P50), ms(c.q.P90), ms(c.q.P95), ms(c.q.P99), ms(c.q.Max), sh})
+		}
+	}
+	b.WriteString(table(t, map[int]bool{2: true, 4: true, 5: true, 6: true, 7: true, 8: true, 9: true}, "  "))
+}
+
+func scenarioText(b *strings.Builder, st style, parts []metrics.ScenarioPart) {
+	b.WriteString(st.bold("Scenarios") + "\n")
+	t := [][]string{{"scenario", "runs", "success", "masked", "conformance", "invalid retry", "seal viol.", "zero-call viol."}}
+	for _, p := range parts {
+		m := p.Metrics
+		t = append(t, []string{textsafe.Terminal(p.Scenario), fmt.Sprint(p.Runs), pct(m.Success.Rate),
+			fmt.Sprint(m.MaskedSuccess.Num), pct(m.ExpectationConformance.Rate), fmt.Sprintf("%d/%d", m.InvalidRetry.Num, m.InvalidRetry.Den),
+			fmt.Sprint(m.SealViolation.Num), fmt.Sprint(m.ZeroCallViolation.Num)})
+	}
+	b.WriteString(table(t, map[int]bool{1: true, 2: true, 3: true, 4: true, 5: true, 6: true, 7: true}, "  "))
+}

@@ -1,0 +1,8 @@
+#!/usr/bin/env bash
+# The project's test command (README: "Run the tests").
+# go vet, then every package's tests. Fuzz targets run their seed corpora
+# only; scripts/fuzz.sh runs them for real.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+go vet ./...
+go test -count=1 -timeout 25m ./...
