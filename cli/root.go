@@ -61,8 +61,19 @@ Without a command it reports on the bundled sample traces.`,
 	pf.IntVar(&g.limits.Threads, "threads", 0, "DuckDB worker threads (default: number of CPUs)")
 	pf.StringVar(&g.limits.TempDir, "temp-dir", "", "directory DuckDB spills to when memory runs short")
 	root.AddCommand(newIngestCmd(s, g), newReportCmd(s, g), newSimulateCmd(s), newRejectedCmd(s, g))
+	for _, c := range registered {
+		root.AddCommand(c(s, g))
+	}
 	return root
 }
+
+// registered holds the constructors of commands that register themselves
+// from their own file: func init() { register(newXCmd) }. New commands
+// (compare, baseline, history, ui, ...) use this instead of editing the
+// AddCommand line above, so that each command stays in its own file.
+var registered []func(Streams, *global) *cobra.Command
+
+func register(c func(Streams, *global) *cobra.Command) { registered = append(registered, c) }
 
 func envOr(key, def string) string {
 	if v := os.Getenv(key); v != "" {
