@@ -1,0 +1,72 @@
+package metrics
+
+import (
+	"bufio"
+	"context"
+	"os"
+	"path/filepath"
+	"strconv"
+	"testing"
+
+	"github.com/faultlens/faultlens/ingest"
+	"github.com/faultlens/faultlens/simulate"
+	"github.com/faultlens/faultlens/store"
+)
+
+// benchRuns is the number of simulated runs per suite: about 15 events each,
+// so the default 3,500 runs × 2 suites is ~100k events. Set
+// FAULTLENS_BENCH_RUNS=35000 for ~1M events.
+func benchRuns() int {
+	if v, err := strconv.Atoi(os.Getenv("FAULTLENS_BENCH_RUNS")); err == nil && v > 0 {
+		return v
+	}
+	return 3500
+}
+
+// BenchmarkReport measures the full report (fact tables plus every metric
+// query) over a baseline and a fault-injected suite of simulator output.
+func BenchmarkReport(b *testing.B) {
+	ctx := context.Background()
+	dir := b.TempDir()
+	var paths []string
+	for _, o := range []simulate.Options{
+		{Runs: benchRuns(), Seed: 1, Suite: "baseline", Policy: simulate.Careful},
+		{Runs: benchRuns(), Seed: 2, Suite: "candidate", Faults: true, Policy: simulate.Mixed},
+	} {
+		p := filepath.Join(dir, o.Suite+".jsonl")
+		f, err := os.Create(p)
+		if err != nil {
+			b.Fatal(err)
+		}
+		w := bufio.NewWriter(f)
+		if _, err := simulate.Generate(w, o); err != nil {
+			b.Fatal(err)
+		}
+		w.Flush()
+		f.Close()
+		paths = append(paths, p)
+	}
+	db, err := store.Open(ctx, "", store.Limits{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer db.Close()
+	rs, err := ingest.Files(ctx, db, paths, ingest.Options{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	t, _, _ := ingest.Totals(rs)
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		s, err := Open(ctx, db)
+		if err != nil {
+			b.Fatal(err)
+		}
+		if _, err := s.Report(ctx, Options{}); err != nil {
+			b.Fatal(err)
+		}
+		s.Close()
+	}
+	b.ReportMetric(float64(t.Accepted), "events")
+	b.ReportMetric(float64(t.Accepted)*float64(b.N)/b.Elapsed().Seconds(), "events/s")
+}
