@@ -50,6 +50,9 @@ Without a command it reports on the bundled sample traces.`,
 		SilenceErrors: true,
 		Args:          cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
+			if s.OutTTY {
+				return runUI(cmd.Context(), s, g, &uiOptions{})
+			}
 			return runReport(cmd.Context(), s, g, &reportOptions{format: "text"})
 		},
 	}
@@ -60,7 +63,8 @@ Without a command it reports on the bundled sample traces.`,
 	pf.StringVar(&g.limits.MemoryLimit, "memory-limit", envOr("FAULTLENS_MEMORY_LIMIT", ""), "DuckDB memory limit, e.g. 2GB (default 1536MB; env FAULTLENS_MEMORY_LIMIT)")
 	pf.IntVar(&g.limits.Threads, "threads", 0, "DuckDB worker threads (default: number of CPUs)")
 	pf.StringVar(&g.limits.TempDir, "temp-dir", "", "directory DuckDB spills to when memory runs short")
-	root.AddCommand(newIngestCmd(s, g), newReportCmd(s, g), newSimulateCmd(s), newRejectedCmd(s, g))
+	root.AddCommand(newIngestCmd(s, g), newReportCmd(s, g), newSimulateCmd(s), newRejectedCmd(s, g), newBaselineCmd(s, g), newCompareCmd(s, g), newHistoryCmd(s, g))
+	root.AddCommand(newUICmd(s, g))
 	for _, c := range registered {
 		root.AddCommand(c(s, g))
 	}

@@ -1,0 +1,47 @@
+package cli
+
+import (
+	"context"
+	"io"
+	"os"
+
+	"github.com/spf13/cobra"
+
+	"github.com/faultlens/faultlens/ui"
+)
+
+type uiOptions struct {
+	src                 source
+	baseline, candidate string
+}
+
+func newUICmd(s Streams, g *global) *cobra.Command {
+	o := &uiOptions{}
+	cmd := &cobra.Command{
+		Use:   "ui [--db FILE] [--baseline B --candidate C] [PATH...]",
+		Short: "Open the interactive dashboard",
+		Long: `Open the interactive terminal dashboard over the traces: overview, latency,
+errors and recovery, runs, run detail, compare and a read-only SQL console.
+With neither --db nor PATHs it opens the bundled samples.`,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			o.src.paths = args
+			return runUI(cmd.Context(), s, g, o)
+		},
+	}
+	cmd.Flags().StringVar(&o.src.db, "db", "", "read this database file")
+	cmd.Flags().StringVar(&o.baseline, "baseline", "", "baseline suite (default: baseline, else the first)")
+	cmd.Flags().StringVar(&o.candidate, "candidate", "", "candidate suite (default: candidate, else the second)")
+	return cmd
+}
+
+func runUI(ctx context.Context, s Streams, g *global, o *uiOptions) error {
+	db, done, err := o.src.open(ctx, g, io.Discard)
+	if err != nil {
+		return err
+	}
+	defer done()
+	return ui.Run(ctx, ui.Options{
+		DB: db, Baseline: o.baseline, Candidate: o.candidate,
+		NoColor: os.Getenv("NO_COLOR") != "", In: s.In, Out: s.Out,
+	})
+}

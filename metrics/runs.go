@@ -1,0 +1,237 @@
+package metrics
+
+import (
+	"context"
+	"database/sql"
+	"fmt"
+	"strings"
+
+	"github.com/faultlens/faultlens/queries"
+)
+
+// RunFilter selects the runs of a runs page.
+type RunFilter struct {
+	// Text keeps runs whose id, suite, scenario or agent contains it
+	// (case-insensitive); empty keeps all.
+	Text string
+	// Quick is one of QuickFilters; empty keeps all.
+	Quick string
+}
+
+// QuickFilters are the values RunFilter.Quick accepts besides "".
+var QuickFilters = []string{"masked", "failed", "seal", "undisclosed"}
+
+// RunSort orders a runs page: a column of RunSortColumns and a direction.
+type RunSort struct {
+	Column string
+	Desc   bool
+}
+
+// RunSortColumns maps each sortable column name to its SQL expression; the
+// runs page accepts no other (the ORDER BY is spliced from this whitelist).
+var RunSortColumns = map[string]string{
+	"run_id":   "run_id",
+	"suite":    "suite",
+	"scenario": "scenario",
+	"agent":    "agent",
+	"claimed":  "claimed",
+	"verdict":  "verdict",
+	"masked":   "masked",
+	"calls":    "tool_calls",
+	"resends":  "resends",
+	"e2e":      "end_to_end_ms",
+}
+
+// RunRow is one line of the runs table.
+type RunRow struct {
+	RunID, Suite, Scenario, Agent string
+	Claimed                       string   // the claimed terminal, "" without one
+	Verdict                       string   // success, failed or unknown
+	Masked                        bool     // claimed completed but not successful
+	Calls, Resends                int64    // tool calls and re-sends
+	EndToEndMs                    *float64 // nil without terminal or start
+}
+
+// RunsPage returns one page of runs matching f in order o, and how many runs
+// match in all. Only the page's rows leave DuckDB.
+func (s *Session) RunsPage(ctx context.Context, f RunFilter, o RunSort, offset, limit int) ([]RunRow, int64, error) {
+	col, ok := RunSortColumns[o.Column]
+	if !ok {
+		col = "run_id"
+	}
+	dir := "ASC"
+	if o.Desc {
+		dir = "DESC"
+	}
+	q := strings.Replace(queries.Get("ui.runs_page"), "ORDER BY ORDER_BY", fmt.Sprintf("ORDER BY %s %s NULLS LAST, run_id", col, dir), 1)
+	rows, err := s.conn.QueryContext(ctx, q, f.Text, f.Quick, limit, offset)
+	if err != nil {
+		return nil, 0, fmt.Errorf("metrics: ui.runs_page: %w", err)
+	}
+	defer rows.Close()
+	var out []RunRow
+	var total int64
+	for rows.Next() {
+		var r RunRow
+		var e2e sql.NullFloat64
+		if err := rows.Scan(&r.RunID, &r.Suite, &r.Scenario, &r.Agent, &r.Claimed, &r.Verdict,
+			&r.Masked, &r.Calls, &r.Resends, &e2e, &total); err != nil {
+			return nil, 0, fmt.Errorf("metrics: ui.runs_page: %w", err)
+		}
+		if e2e.Valid {
+			v := e2e.Float64
+			r.EndToEndMs = &v
+		}
+		out = append(out, r)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, 0, fmt.Errorf("metrics: ui.runs_page: %w", err)
+	}
+	return out, total, nil
+}
+
+// ErrorCell is the number of recovery chains of one suite, error category
+// and recovery outcome.
+type ErrorCell struct {
+	Suite, Category, Outcome string
+	Chains                   int64
+}
+
+// ErrorMatrix returns the recovery chains by suite, category and outcome.
+func (s *Session) ErrorMatrix(ctx context.Context) ([]ErrorCell, error) {
+	rows, err := s.conn.QueryContext(ctx, queries.Get("ui.error_matrix"))
+	if err != nil {
+		return nil, fmt.Errorf("metrics: ui.error_matrix: %w", err)
+	}
+	defer rows.Close()
+	var out []ErrorCell
+	for rows.Next() {
+		var c ErrorCell
+		if err := rows.Scan(&c.Suite, &c.Category, &c.Outcome, &c.Chains); err != nil {
+			return nil, fmt.Errorf("metrics: ui.error_matrix: %w", err)
+		}
+		out = append(out, c)
+	}
+	return out, rows.Err()
+}
+
+// RunDetail is everything the evaluator knows about one run: its gates with
+// what each read, its timeline and its evidence.
+type RunDetail struct {
+	RunID, Suite, Scenario, Agent, Claimed string
+	// Gates; nil means unknown.
+	PlanValid, EvidenceSatisfied         *bool
+	AnswerDeliverable, TerminalCommitted bool
+	Success                              *bool
+	EvidenceNeeded                       *int64
+	ClaimsConfirmed                      int64
+	MinGrade                             string
+	Terminals, VisibleChars              int64
+	ChunksRejected                       int64
+	GenerationOutcome                    string
+	SealViolation, Masked, Undisclosed   bool
+	Calls, Resends, InvalidResends       int64
+	EndToEndMs                           *float64
+	DeadlineMs                           *int64
+	Timeline                             []Span
+	Evidence                             []EvidenceItem
+}
+
+// Span is one stage, tool call or model call on the run's timeline.
+type Span struct {
+	Kind, Name, ID   string // kind: stage, tool_call or model_call
+	Attempt          int64
+	Status, Category string
+	Retryable        *bool
+	Recovery         string // how this call recovers, "" for none
+	RecoveryOf       string // the call it recovers
+	InvalidResend    bool
+	BreakerViolation bool
+	StartMs          float64 // from the run's earliest instant
+	QueueMs, ExecMs  float64
+}
+
+// EvidenceItem is one evidence event of a run.
+type EvidenceItem struct {
+	Claim, Status, Grade, Path, CallID string
+}
+
+// RunDetail returns the detail of run id; sql.ErrNoRows when there is none.
+func (s *Session) RunDetail(ctx context.Context, id string) (*RunDetail, error) {
+	d := &RunDetail{}
+	var plan, ev, succ sql.NullBool
+	var need, deadline sql.NullInt64
+	var e2e sql.NullFloat64
+	err := s.conn.QueryRowContext(ctx, queries.Get("ui.run_gates"), id).Scan(
+		&d.RunID, &d.Suite, &d.Scenario, &d.Agent, &d.Claimed,
+		&plan, &need, &d.ClaimsConfirmed, &ev, &d.MinGrade,
+		&d.AnswerDeliverable, &d.Terminals, &d.VisibleChars, &d.ChunksRejected, &d.GenerationOutcome,
+		&d.TerminalCommitted, &d.SealViolation, &succ, &d.Masked, &d.Undisclosed,
+		&d.Calls, &d.Resends, &d.InvalidResends, &e2e, &deadline)
+	if err != nil {
+		return nil, fmt.Errorf("metrics: run %s: %w", id, err)
+	}
+	d.PlanValid, d.EvidenceSatisfied, d.Success = boolPtr(plan), boolPtr(ev), boolPtr(succ)
+	if need.Valid {
+		d.EvidenceNeeded = &need.Int64
+	}
+	if deadline.Valid {
+		d.DeadlineMs = &deadline.Int64
+	}
+	if e2e.Valid {
+		d.EndToEndMs = &e2e.Float64
+	}
+	if d.Timeline, err = s.timeline(ctx, id); err != nil {
+		return nil, err
+	}
+	if d.Evidence, err = s.evidence(ctx, id); err != nil {
+		return nil, err
+	}
+	return d, nil
+}
+
+func boolPtr(b sql.NullBool) *bool {
+	if !b.Valid {
+		return nil
+	}
+	v := b.Bool
+	return &v
+}
+
+func (s *Session) timeline(ctx context.Context, id string) ([]Span, error) {
+	rows, err := s.conn.QueryContext(ctx, queries.Get("ui.run_timeline"), id)
+	if err != nil {
+		return nil, fmt.Errorf("metrics: ui.run_timeline: %w", err)
+	}
+	defer rows.Close()
+	var out []Span
+	for rows.Next() {
+		var sp Span
+		var retry sql.NullBool
+		if err := rows.Scan(&sp.Kind, &sp.Name, &sp.ID, &sp.Attempt, &sp.Status, &sp.Category, &retry,
+			&sp.Recovery, &sp.RecoveryOf, &sp.InvalidResend, &sp.BreakerViolation,
+			&sp.StartMs, &sp.QueueMs, &sp.ExecMs); err != nil {
+			return nil, fmt.Errorf("metrics: ui.run_timeline: %w", err)
+		}
+		sp.Retryable = boolPtr(retry)
+		out = append(out, sp)
+	}
+	return out, rows.Err()
+}
+
+func (s *Session) evidence(ctx context.Context, id string) ([]EvidenceItem, error) {
+	rows, err := s.conn.QueryContext(ctx, queries.Get("ui.run_evidence"), id)
+	if err != nil {
+		return nil, fmt.Errorf("metrics: ui.run_evidence: %w", err)
+	}
+	defer rows.Close()
+	var out []EvidenceItem
+	for rows.Next() {
+		var e EvidenceItem
+		if err := rows.Scan(&e.Claim, &e.Status, &e.Grade, &e.Path, &e.CallID); err != nil {
+			return nil, fmt.Errorf("metrics: ui.run_evidence: %w", err)
+		}
+		out = append(out, e)
+	}
+	return out, rows.Err()
+}

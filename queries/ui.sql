@@ -1,0 +1,78 @@
+-- Queries of the interactive dashboard (package ui through metrics). Each
+-- reads the fact tables of the metrics session; none loads all events.
+
+-- name: ui.runs_page
+-- One page of the runs table. $1 text filter (substring of run id, suite,
+-- scenario or agent; '' for all), $2 quick filter ('' all, 'masked',
+-- 'failed', 'seal', 'undisclosed'), $3 limit, $4 offset. The ORDER BY
+-- clause is spliced in by the caller from a fixed whitelist.
+-- total is the number of runs matching the filter, on every row.
+WITH f AS (
+    SELECT run_id, suite, scenario, coalesce(agent.name, '') AS agent,
+           coalesce(claimed, '') AS claimed,
+           CASE WHEN success THEN 'success' WHEN success = false THEN 'failed' ELSE 'unknown' END AS verdict,
+           coalesce(masked_success, false) AS masked,
+           tool_calls, resends, end_to_end_ms
+    FROM run_facts
+    WHERE ($1 = '' OR contains(lower(run_id || ' ' || suite || ' ' || scenario || ' ' || coalesce(agent.name, '')), lower($1)))
+      AND ($2 = ''
+           OR ($2 = 'masked' AND masked_success)
+           OR ($2 = 'failed' AND success IS NOT TRUE)
+           OR ($2 = 'seal' AND seal_violation)
+           OR ($2 = 'undisclosed' AND undisclosed_degradation))
+)
+SELECT *, count(*) OVER () AS total FROM f
+ORDER BY ORDER_BY
+LIMIT $3 OFFSET $4;
+
+-- name: ui.run_gates
+-- The judgement of one run ($1): the four gates with what each read.
+SELECT run_id, suite, scenario, coalesce(agent.name, '') AS agent, coalesce(claimed, '') AS claimed,
+       plan_valid, evidence_needed, claims_confirmed, evidence_satisfied,
+       coalesce(task.min_grade, 'secondary') AS min_grade,
+       answer_deliverable, n_terminals, visible_chars, coalesce(t_rejected, 0) AS chunks_rejected,
+       coalesce(generation_outcome, '') AS generation_outcome,
+       terminal_committed, seal_violation, success, coalesce(masked_success, false) AS masked,
+       coalesce(undisclosed_degradation, false) AS undisclosed,
+       tool_calls, resends, invalid_resends, end_to_end_ms, deadline_ms
+FROM run_facts WHERE run_id = $1;
+
+-- name: ui.run_timeline
+-- Stages, tool calls and model calls of one run ($1), as offsets in ms from
+-- the run's earliest instant; queue is enqueued → started, exec started →
+-- ended. Tool calls carry their re-send and error judgements.
+WITH ev AS (
+    SELECT * FROM events WHERE run_id = $1 AND type IN ('stage', 'tool_call', 'model_call')
+), t0 AS (
+    SELECT min(coalesce(enqueued_at, started_at, ts)) AS t0 FROM ev
+)
+SELECT ev.type AS kind,
+       coalesce(ev.stage, ev.tool, ev.role, '') AS name,
+       coalesce(ev.call_id, ev.stage_id, '') AS id,
+       coalesce(ev.attempt, 1) AS attempt,
+       coalesce(ev.status, ev.outcome, '') AS status,
+       coalesce(ev.error.category, ev.failure.category, '') AS category,
+       coalesce(ev.error.retryable, ev.failure.retryable) AS retryable,
+       coalesce(ev.recovery, '') AS recovery,
+       coalesce(ev.recovery_of, '') AS recovery_of,
+       coalesce(c.invalid_resend, false) AS invalid_resend,
+       coalesce(c.breaker_violation, false) AS breaker_violation,
+       (epoch_us(coalesce(ev.enqueued_at, ev.started_at, ev.ts)) - epoch_us(t0.t0)) / 1000.0 AS start_ms,
+       coalesce((epoch_us(ev.started_at) - epoch_us(coalesce(ev.enqueued_at, ev.started_at))) / 1000.0, 0) AS queue_ms,
+       coalesce((epoch_us(ev.ended_at) - epoch_us(ev.started_at)) / 1000.0, 0) AS exec_ms
+FROM ev CROSS JOIN t0
+LEFT JOIN call_facts c ON ev.type = 'tool_call' AND c.run_id = ev.run_id AND c.call_id = ev.call_id
+ORDER BY start_ms, ev.seq NULLS LAST, id;
+
+-- name: ui.run_evidence
+-- The evidence of one run ($1) with grade and path.
+SELECT coalesce(claim, '') AS claim, coalesce(status, '') AS status,
+       coalesce(grade, '') AS grade, coalesce(path, '') AS path, coalesce(call_id, '') AS call_id
+FROM events WHERE run_id = $1 AND type = 'evidence'
+ORDER BY ts, seq NULLS LAST;
+
+-- name: ui.error_matrix
+-- Recovery chains by error category × outcome, per suite.
+SELECT r.suite, ch.category, ch.outcome, count(*) AS chains
+FROM chain_facts ch JOIN run_facts r USING (run_id)
+GROUP BY ALL ORDER BY r.suite, ch.category, ch.outcome;

@@ -1,0 +1,192 @@
+package ui
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"strings"
+	"sync"
+
+	"github.com/faultlens/faultlens/metrics"
+	"github.com/faultlens/faultlens/textsafe"
+)
+
+// backend is the dashboard's only door to the data. Every method does I/O
+// and is called from inside a tea.Cmd, never from Update or View. The
+// metrics session is not safe for concurrent use, so calls are serialised.
+type backend struct {
+	db *sql.DB
+
+	mu   sync.Mutex
+	sess *metrics.Session
+
+	sqlMu   sync.Mutex
+	sqlConn *sql.Conn // the console's own connection, opened on first use
+}
+
+// maxSQLRows bounds what the console reads of one result.
+const maxSQLRows = 1000
+
+// overview is what the summary views need, loaded once.
+type overview struct {
+	report *metrics.Report
+	matrix []metrics.ErrorCell
+}
+
+func (b *backend) load(ctx context.Context) (*overview, error) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if b.sess == nil {
+		s, err := metrics.Open(ctx, b.db)
+		if err != nil {
+			return nil, err
+		}
+		b.sess = s
+	}
+	rep, err := b.sess.Report(ctx, metrics.Options{})
+	if err != nil {
+		return nil, err
+	}
+	mx, err := b.sess.ErrorMatrix(ctx)
+	if err != nil {
+		return nil, err
+	}
+	return &overview{report: rep, matrix: mx}, nil
+}
+
+func (b *backend) runs(ctx context.Context, f metrics.RunFilter, o metrics.RunSort, offset, limit int) ([]metrics.RunRow, int64, error) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if b.sess == nil {
+		return nil, 0, errors.New("not loaded yet")
+	}
+	return b.sess.RunsPage(ctx, f, o, offset, limit)
+}
+
+func (b *backend) detail(ctx context.Context, id string) (*metrics.RunDetail, error) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if b.sess == nil {
+		return nil, errors.New("not loaded yet")
+	}
+	return b.sess.RunDetail(ctx, id)
+}
+
+func (b *backend) close() {
+	b.mu.Lock()
+	if b.sess != nil {
+		b.sess.Close()
+	}
+	b.mu.Unlock()
+	b.sqlMu.Lock()
+	if b.sqlConn != nil {
+		b.sqlConn.Close()
+	}
+	b.sqlMu.Unlock()
+}
+
+// allowedSQL are the statement openings the console accepts.
+var allowedSQL = []string{"select", "with", "describe", "show", "pragma table_info", "from", "summarize"}
+
+// checkSQL rejects anything but a single read statement.
+func checkSQL(q string) (string, error) {
+	q = strings.TrimSpace(q)
+	q = strings.TrimSpace(strings.TrimSuffix(q, ";"))
+	if q == "" {
+		return "", errors.New("empty query")
+	}
+	if strings.Contains(q, ";") {
+		return "", errors.New("one statement at a time (no ';' inside)")
+	}
+	low := strings.ToLower(strings.Join(strings.Fields(q), " "))
+	for _, a := range allowedSQL {
+		if strings.HasPrefix(low, a+" ") || strings.HasPrefix(low, a+"(") || low == a {
+			return q, nil
+		}
+	}
+	return "", errors.New("read-only console: only SELECT, WITH, FROM, DESCRIBE, SHOW, SUMMARIZE and PRAGMA table_info are allowed")
+}
+
+// sqlConnection opens the console's connection: external access off and the
+// configuration locked, so no statement can read or write files, attach
+// databases or load extensions. DuckDB scopes both settings to the whole
+// database, so they also bind the dashboard's own connection, which never
+// needs external access once the traces are ingested.
+func (b *backend) sqlConnection(ctx context.Context) (*sql.Conn, error) {
+	if b.sqlConn != nil {
+		return b.sqlConn, nil
+	}
+	c, err := b.db.Conn(ctx)
+	if err != nil {
+		return nil, err
+	}
+	for _, s := range []string{"SET enable_external_access = false", "SET lock_configuration = true"} {
+		if _, err := c.ExecContext(ctx, s); err != nil {
+			c.Close()
+			return nil, fmt.Errorf("console: %s: %w", s, err)
+		}
+	}
+	b.sqlConn = c
+	return c, nil
+}
+
+// sqlResult is a console result, every cell already made safe to print.
+type sqlResult struct {
+	cols      []string
+	rows      [][]string
+	truncated bool
+}
+
+// query runs one read statement inside a transaction that is always rolled
+// back, so even a statement that slipped past checkSQL changes nothing.
+func (b *backend) query(ctx context.Context, q string) (*sqlResult, error) {
+	q, err := checkSQL(q)
+	if err != nil {
+		return nil, err
+	}
+	b.sqlMu.Lock()
+	defer b.sqlMu.Unlock()
+	c, err := b.sqlConnection(ctx)
+	if err != nil {
+		return nil, err
+	}
+	if _, err := c.ExecContext(ctx, "BEGIN TRANSACTION"); err != nil {
+		return nil, err
+	}
+	defer c.ExecContext(context.Background(), "ROLLBACK")
+	rows, err := c.QueryContext(ctx, q)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	cols, err := rows.Columns()
+	if err != nil {
+		return nil, err
+	}
+	res := &sqlResult{cols: cols}
+	for rows.Next() {
+		if len(res.rows) == maxSQLRows {
+			res.truncated = true
+			break
+		}
+		vals := make([]any, len(cols))
+		ptrs := make([]any, len(cols))
+		for i := range vals {
+			ptrs[i] = &vals[i]
+		}
+		if err := rows.Scan(ptrs...); err != nil {
+			return nil, err
+		}
+		line := make([]string, len(cols))
+		for i, v := range vals {
+			if v == nil {
+				line[i] = "NULL"
+				continue
+			}
+			line[i] = textsafe.Terminal(fmt.Sprint(v))
+		}
+		res.rows = append(res.rows, line)
+	}
+	return res, rows.Err()
+}

@@ -1,0 +1,160 @@
+package ui
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/faultlens/faultlens/metrics"
+)
+
+// detailView is one run replayed: gates with reasons, waterfall, evidence.
+type detailView struct {
+	loading string
+	d       *metrics.RunDetail
+	err     error
+}
+
+func (v *detailView) apply(msg detailMsg) { v.d, v.err, v.loading = msg.d, msg.err, "" }
+
+func yesNo(b *bool) string {
+	switch {
+	case b == nil:
+		return "UNKNOWN"
+	case *b:
+		return "PASS"
+	}
+	return "FAIL"
+}
+
+func pass(b bool) string { return yesNo(&b) }
+
+// gateReasons explains each of the four gates from what it read.
+func gateReasons(d *metrics.RunDetail) [][2]string {
+	plan := "no valid planning stage"
+	if d.PlanValid == nil {
+		plan = "no planning stage in the trace"
+	} else if *d.PlanValid {
+		plan = "a planning stage produced a valid plan"
+	}
+	ev := "the run has no task, so nothing to judge"
+	if d.EvidenceNeeded != nil {
+		ev = fmt.Sprintf("%d of %d claims confirmed at grade ≥ %s", d.ClaimsConfirmed, *d.EvidenceNeeded, safe(d.MinGrade))
+	}
+	gen := d.GenerationOutcome
+	if gen == "" {
+		gen = "none"
+	}
+	del := fmt.Sprintf("%d terminal(s), %d visible chars, %d chunks rejected, generation %s", d.Terminals, d.VisibleChars, d.ChunksRejected, safe(gen))
+	com := fmt.Sprintf("%d terminal(s)", d.Terminals)
+	if d.SealViolation {
+		com += "; events after the terminal (seal violation)"
+	} else if d.Terminals == 1 {
+		com += "; nothing after it"
+	}
+	return [][2]string{
+		{"plan valid " + yesNo(d.PlanValid), plan},
+		{"evidence " + yesNo(d.EvidenceSatisfied), ev},
+		{"deliverable " + pass(d.AnswerDeliverable), del},
+		{"committed " + pass(d.TerminalCommitted), com},
+	}
+}
+
+func (m Model) detailBody() string {
+	v, st := m.detail, m.styles
+	switch {
+	case v.loading != "":
+		return m.spin.View() + " loading run " + safe(v.loading) + "…"
+	case v.err != nil:
+		return st.Error.Render("error: " + v.err.Error())
+	case v.d == nil:
+		return "no run selected: choose one in 4 Runs and press enter"
+	}
+	d := v.d
+	var b strings.Builder
+	fmt.Fprintf(&b, "%s  suite %s  scenario %s  agent %s  (esc back)\n", st.Title.Render("run "+safe(d.RunID)),
+		safe(d.Suite), safe(d.Scenario), safe(d.Agent))
+	verdict := "success " + yesNo(d.Success)
+	claimed := d.Claimed
+	if claimed == "" {
+		claimed = "(none)"
+	}
+	line := fmt.Sprintf("claimed terminal %s  verdict %s  e2e %s  calls %d  re-sends %d (%d invalid)",
+		safe(claimed), verdict, ms(d.EndToEndMs), d.Calls, d.Resends, d.InvalidResends)
+	if d.Masked {
+		line = st.Bad.Render(line + "  ◀ MASKED SUCCESS")
+	}
+	b.WriteString(line + "\n")
+	if d.SealViolation {
+		b.WriteString(st.Bad.Render("seal violation: events after the committed terminal") + "\n")
+	}
+	if d.Undisclosed {
+		b.WriteString(st.Bad.Render("undisclosed degradation") + "\n")
+	}
+	b.WriteString(st.Header.Render("Gates") + "\n")
+	for _, g := range gateReasons(d) {
+		fmt.Fprintf(&b, " %-20s %s\n", g[0], g[1])
+	}
+	b.WriteString(st.Header.Render("Timeline") + "  queue ░  execution █\n")
+	b.WriteString(m.waterfall(d.Timeline))
+	if len(d.Evidence) > 0 {
+		b.WriteString(st.Header.Render("Evidence") + "\n")
+		for _, e := range d.Evidence {
+			fmt.Fprintf(&b, " %-20s %-10s grade %-9s path %-9s from %s\n", pad(safe(e.Claim), 20), safe(e.Status), safe(e.Grade), safe(e.Path), safe(e.CallID))
+		}
+	}
+	return strings.TrimRight(b.String(), "\n")
+}
+
+// waterfall draws each span at its offset, queue apart from execution.
+func (m Model) waterfall(spans []metrics.Span) string {
+	st := m.styles
+	end := 0.0
+	for _, s := range spans {
+		end = max(end, s.StartMs+s.QueueMs+s.ExecMs)
+	}
+	w := max(10, m.width-62)
+	var b strings.Builder
+	for _, s := range spans {
+		glyph := map[string]string{"stage": "S", "tool_call": "T", "model_call": "M"}[s.Kind]
+		name := safe(s.Name)
+		if s.Kind == "tool_call" && s.Attempt > 1 {
+			name += fmt.Sprintf("#%d", s.Attempt)
+		}
+		off := cellsAt(s.StartMs, end, w)
+		qn, xn := cells(s.QueueMs, end, w), cells(s.ExecMs, end, w)
+		off = min(off, w)
+		qn = min(qn, w-off)
+		xn = min(xn, w-off-qn)
+		bars := strings.Repeat(" ", off) + st.Queue.Render(strings.Repeat("░", qn)) + st.Exec.Render(strings.Repeat("█", xn)) + strings.Repeat(" ", w-off-qn-xn)
+		note := safe(s.Status)
+		if s.Category != "" {
+			r := "retryable ?"
+			if s.Retryable != nil {
+				r = map[bool]string{true: "retryable", false: "not retryable"}[*s.Retryable]
+			}
+			note += " " + safe(s.Category) + " " + r
+		}
+		if s.Recovery != "" {
+			note += " ↳" + safe(s.Recovery) + " of " + safe(s.RecoveryOf)
+		}
+		if s.InvalidResend {
+			note += " INVALID RE-SEND"
+		}
+		if s.BreakerViolation {
+			note += " BREAKER"
+		}
+		line := fmt.Sprintf("%s %-14s %s q%7s x%7s %s", glyph, pad(name, 14), bars, msf(s.QueueMs), msf(s.ExecMs), note)
+		if s.Category != "" {
+			line = st.Warn.Render(line)
+		}
+		b.WriteString(line + "\n")
+	}
+	return b.String()
+}
+
+func cellsAt(v, scale float64, w int) int {
+	if scale <= 0 {
+		return 0
+	}
+	return int(v / scale * float64(w))
+}

@@ -1,0 +1,81 @@
+package ui
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/faultlens/faultlens/metrics"
+)
+
+// Messages: every result of I/O reaches Update as one of these.
+type (
+	loadedMsg struct {
+		ov  *overview
+		err error
+	}
+	runsMsg struct {
+		seq    int
+		rows   []metrics.RunRow
+		total  int64
+		offset int
+		err    error
+	}
+	detailMsg struct {
+		d   *metrics.RunDetail
+		err error
+	}
+	sqlMsg struct {
+		res *sqlResult
+		err error
+	}
+	exportedMsg struct {
+		path string
+		err  error
+	}
+	// quitWhenIdleMsg asks the model to quit as soon as nothing is loading
+	// (tests use it to read a settled final view).
+	quitWhenIdleMsg struct{}
+)
+
+func loadCmd(ctx context.Context, b *backend) tea.Cmd {
+	return func() tea.Msg {
+		ov, err := b.load(ctx)
+		return loadedMsg{ov: ov, err: err}
+	}
+}
+
+func runsCmd(ctx context.Context, b *backend, seq int, f metrics.RunFilter, o metrics.RunSort, offset, limit int) tea.Cmd {
+	return func() tea.Msg {
+		rows, total, err := b.runs(ctx, f, o, offset, limit)
+		return runsMsg{seq: seq, rows: rows, total: total, offset: offset, err: err}
+	}
+}
+
+func detailCmd(ctx context.Context, b *backend, id string) tea.Cmd {
+	return func() tea.Msg {
+		d, err := b.detail(ctx, id)
+		return detailMsg{d: d, err: err}
+	}
+}
+
+func sqlCmd(ctx context.Context, b *backend, q string) tea.Cmd {
+	return func() tea.Msg {
+		res, err := b.query(ctx, q)
+		return sqlMsg{res: res, err: err}
+	}
+}
+
+func exportCmd(dir, name, markdown string, now time.Time) tea.Cmd {
+	return func() tea.Msg {
+		path := filepath.Join(dir, "faultlens-"+name+"-"+now.Format("20060102-150405")+".md")
+		if abs, err := filepath.Abs(path); err == nil {
+			path = abs
+		}
+		err := os.WriteFile(path, []byte(markdown), 0o644)
+		return exportedMsg{path: path, err: err}
+	}
+}

@@ -1,0 +1,281 @@
+// Package ui is faultlens's interactive terminal dashboard (bubbletea v2).
+// The root Model owns the child views and routes typed messages to them;
+// all I/O happens in tea.Cmds built in messages.go over the backend.
+package ui
+
+import (
+	"context"
+	"database/sql"
+	"io"
+	"os"
+	"strings"
+	"time"
+
+	"charm.land/bubbles/v2/key"
+	"charm.land/bubbles/v2/spinner"
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
+)
+
+// view identifies a tab.
+type view int
+
+const (
+	viewOverview view = iota
+	viewLatency
+	viewErrors
+	viewRuns
+	viewDetail
+	viewCompare
+	viewSQL
+	nViews
+)
+
+var viewNames = [nViews]string{"Overview", "Latency", "Errors", "Runs", "Run detail", "Compare", "SQL"}
+
+// Options configure the dashboard.
+type Options struct {
+	DB                  *sql.DB // the ingested traces
+	Baseline, Candidate string  // suite names; "" picks baseline/candidate or the first two
+	ExportDir           string  // where e writes Markdown; "" is the working directory
+	NoColor             bool
+	In                  io.Reader
+	Out                 io.Writer
+}
+
+// Run opens the dashboard and returns when the user quits.
+func Run(ctx context.Context, o Options) error {
+	m := New(ctx, o)
+	defer m.be.close()
+	opts := []tea.ProgramOption{tea.WithContext(ctx)}
+	if o.In != nil {
+		opts = append(opts, tea.WithInput(o.In))
+	}
+	if o.Out != nil {
+		opts = append(opts, tea.WithOutput(o.Out))
+	}
+	_, err := tea.NewProgram(m, opts...).Run()
+	return err
+}
+
+// Model is the root model: it owns every view.
+type Model struct {
+	ctx    context.Context
+	be     *backend
+	opts   Options
+	keys   keyMap
+	styles Styles
+
+	width, height int
+	tab, prevTab  view
+	help          bool
+	loading       int
+	spin          spinner.Model
+	status        string
+	err           error
+	quitWhenIdle  bool
+
+	ov     *overview
+	scroll [nViews]int
+	runs   runsView
+	detail detailView
+	sql    sqlView
+}
+
+// New returns the dashboard model over o.DB.
+func New(ctx context.Context, o Options) Model {
+	noColor := o.NoColor || os.Getenv("NO_COLOR") != ""
+	m := Model{
+		ctx: ctx, be: &backend{db: o.DB}, opts: o,
+		keys: defaultKeyMap(), styles: DefaultStyles(noColor),
+		width: 80, height: 24,
+		spin: spinner.New(spinner.WithSpinner(spinner.Line)),
+	}
+	m.loading = 1 // the report, started by Init
+	m.runs = newRunsView()
+	m.sql = newSQLView()
+	return m
+}
+
+// Init starts loading the report.
+func (m Model) Init() tea.Cmd {
+	if m.ov != nil {
+		return m.spin.Tick // resumed with its data (tests)
+	}
+	return tea.Batch(loadCmd(m.ctx, m.be), m.spin.Tick)
+}
+
+func (m *Model) startLoad(c tea.Cmd) tea.Cmd {
+	m.loading++
+	return c
+}
+
+func (m *Model) doneLoad() tea.Cmd {
+	if m.loading > 0 {
+		m.loading--
+	}
+	if m.loading == 0 && m.quitWhenIdle {
+		return tea.Quit
+	}
+	return nil
+}
+
+// Update routes messages.
+func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	switch msg := msg.(type) {
+	case tea.WindowSizeMsg:
+		m.width, m.height = msg.Width, msg.Height
+		return m, nil
+	case spinner.TickMsg:
+		var c tea.Cmd
+		m.spin, c = m.spin.Update(msg)
+		return m, c
+	case quitWhenIdleMsg:
+		m.quitWhenIdle = true
+		if m.loading == 0 {
+			return m, tea.Quit
+		}
+		return m, nil
+	case loadedMsg:
+		m.ov, m.err = msg.ov, msg.err
+		var runs tea.Cmd
+		if m.err == nil {
+			runs = m.reloadRuns()
+		}
+		return m, tea.Batch(runs, m.doneLoad())
+	case runsMsg:
+		m.runs.apply(msg)
+		return m, m.doneLoad()
+	case detailMsg:
+		m.detail.apply(msg)
+		return m, m.doneLoad()
+	case sqlMsg:
+		m.sql.apply(msg)
+		return m, m.doneLoad()
+	case exportedMsg:
+		c := m.doneLoad()
+		if msg.err != nil {
+			m.status = "export failed: " + msg.err.Error()
+		} else {
+			m.status = "exported to " + msg.path
+		}
+		return m, c
+	case tea.KeyPressMsg:
+		return m.handleKey(msg)
+	}
+	return m, nil
+}
+
+func (m Model) handleKey(msg tea.KeyPressMsg) (tea.Model, tea.Cmd) {
+	// Text entry owns the keyboard while it is open.
+	if m.tab == viewRuns && m.runs.editing {
+		done, changed := m.runs.input.key(msg)
+		if done {
+			m.runs.editing = false
+		}
+		if changed {
+			m.runs.filter.Text = m.runs.input.value
+			return m, m.reloadRuns()
+		}
+		return m, nil
+	}
+	if m.tab == viewSQL && m.sql.editing {
+		submit := msg.String() == "enter"
+		done, _ := m.sql.input.key(msg)
+		if done {
+			m.sql.editing = false
+		}
+		if submit {
+			m.sql.scroll = 0
+			return m, m.startLoad(sqlCmd(m.ctx, m.be, m.sql.input.value))
+		}
+		return m, nil
+	}
+	k := m.keys
+	switch {
+	case key.Matches(msg, k.Quit):
+		return m, tea.Quit
+	case key.Matches(msg, k.Help):
+		m.help = !m.help
+		return m, nil
+	case m.help && key.Matches(msg, k.Back):
+		m.help = false
+		return m, nil
+	case key.Matches(msg, k.NextTab):
+		return m.switchTo((m.tab + 1) % nViews)
+	case key.Matches(msg, k.PrevTab):
+		return m.switchTo((m.tab + nViews - 1) % nViews)
+	case key.Matches(msg, k.Export):
+		name := strings.ToLower(strings.ReplaceAll(viewNames[m.tab], " ", "-"))
+		md := "# faultlens: " + viewNames[m.tab] + "\n\n```text\n" + ansi.Strip(m.body()) + "\n```\n"
+		return m, m.startLoad(exportCmd(m.opts.ExportDir, name, md, time.Now()))
+	}
+	for i, b := range k.Tabs {
+		if key.Matches(msg, b) {
+			return m.switchTo(view(i))
+		}
+	}
+	switch m.tab {
+	case viewRuns:
+		return m.runsKey(msg)
+	case viewDetail:
+		if key.Matches(msg, k.Back) {
+			m.tab = m.prevTab
+			if m.tab == viewDetail {
+				m.tab = viewRuns
+			}
+			return m, nil
+		}
+	case viewSQL:
+		if key.Matches(msg, k.Enter, k.Filter) {
+			m.sql.editing = true
+			return m, nil
+		}
+		if key.Matches(msg, k.Down) {
+			m.sql.scroll++
+		} else if key.Matches(msg, k.Up) && m.sql.scroll > 0 {
+			m.sql.scroll--
+		}
+		return m, nil
+	}
+	if key.Matches(msg, k.Back) && m.tab != viewOverview {
+		return m.switchTo(m.prevTab)
+	}
+	switch {
+	case key.Matches(msg, k.Down):
+		m.scroll[m.tab]++
+	case key.Matches(msg, k.Up):
+		m.scroll[m.tab] = max(0, m.scroll[m.tab]-1)
+	case key.Matches(msg, k.PageDown):
+		m.scroll[m.tab] += m.bodyHeight()
+	case key.Matches(msg, k.PageUp):
+		m.scroll[m.tab] = max(0, m.scroll[m.tab]-m.bodyHeight())
+	}
+	return m, nil
+}
+
+func (m Model) switchTo(v view) (tea.Model, tea.Cmd) {
+	if v != m.tab {
+		m.prevTab = m.tab
+	}
+	m.tab = v
+	m.help = false
+	if v == viewDetail && m.detail.d == nil && m.detail.err == nil {
+		if id := m.runs.selectedID(); id != "" {
+			m.detail.loading = id
+			return m, m.startLoad(detailCmd(m.ctx, m.be, id))
+		}
+	}
+	return m, nil
+}
+
+// bodyHeight is the number of lines between the tab bar and the status line.
+func (m Model) bodyHeight() int {
+	return max(3, m.height-3)
+}
+
+// resume returns the model ready to run in a new program (tests).
+func (m Model) resume() Model {
+	m.quitWhenIdle = false
+	return m
+}

@@ -1,0 +1,117 @@
+package ui
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	"charm.land/lipgloss/v2"
+
+	"github.com/faultlens/faultlens/metrics"
+)
+
+// overviewBody shows each suite's funnel, claimed vs actual, violations and
+// top error classes, suites side by side when the terminal is wide enough.
+func (m Model) overviewBody() string {
+	var cols []string
+	for _, s := range m.suites() {
+		cols = append(cols, m.suiteSummary(s))
+	}
+	if len(cols) == 0 {
+		return "no runs in the input"
+	}
+	if len(cols) == 2 && m.width >= 2*48+2 {
+		return lipgloss.JoinHorizontal(lipgloss.Top, lipgloss.NewStyle().Width(50).Render(cols[0]), cols[1])
+	}
+	return strings.Join(cols, "\n\n")
+}
+
+func (m Model) suiteSummary(s *metrics.Suite) string {
+	st := m.styles
+	mt := s.Metrics
+	var b strings.Builder
+	fmt.Fprintf(&b, "%s  %d runs\n", st.Title.Render("suite "+safe(s.Suite)), s.Runs)
+	b.WriteString(st.Header.Render("Funnel") + "\n")
+	steps := []struct {
+		name string
+		r    metrics.Rate
+	}{
+		{"runs", metrics.Rate{Num: s.Runs, Den: s.Runs, Rate: ptr(1)}},
+		{"plan valid", mt.PlanValidity},
+		{"evidence ok", mt.EvidenceSatisfaction},
+		{"deliverable", mt.AnswerDeliverable},
+		{"committed", mt.TerminalCommitted},
+		{"success", mt.Success},
+	}
+	for _, x := range steps {
+		fmt.Fprintf(&b, " %-11s %s %4d %6s\n", x.name, bar(val(x.r.Rate), 18), x.r.Num, pct(x.r))
+	}
+	b.WriteString(st.Header.Render("Claimed vs actual") + "\n")
+	fmt.Fprintf(&b, " claimed completed   %4d\n", mt.ClaimedCompleted.Num)
+	fmt.Fprintf(&b, " actually successful %4d\n", mt.Success.Num)
+	masked := fmt.Sprintf(" MASKED SUCCESS      %4d/%d %s", mt.MaskedSuccess.Num, mt.MaskedSuccess.Den, pct(mt.MaskedSuccess))
+	if mt.MaskedSuccess.Num > 0 {
+		masked = st.Bad.Render(masked + " ◀◀")
+	}
+	b.WriteString(masked + "\n")
+	b.WriteString(st.Header.Render("Violations") + "\n")
+	for _, v := range []struct {
+		name string
+		r    metrics.Rate
+	}{
+		{"undisclosed degr.", mt.UndisclosedDegradation},
+		{"zero-call", mt.ZeroCallViolation},
+		{"seal", mt.SealViolation},
+		{"breaker", mt.BreakerViolation},
+		{"duplicate calls", mt.DuplicateCall},
+		{"invalid retries", mt.InvalidRetry},
+		{"unknown-outc. resend", mt.UnknownOutcomeResend},
+		{"retry budget over", mt.RetryBudgetOverrun},
+		{"deadline over", mt.DeadlineOverrun},
+		{"stage budget over", mt.StageBudgetOverrun},
+	} {
+		line := fmt.Sprintf(" %-20s %9s %6s", v.name, frac(v.r), pct(v.r))
+		if v.r.Num > 0 {
+			line = st.Warn.Render(line + " ◀")
+		}
+		b.WriteString(line + "\n")
+	}
+	b.WriteString(st.Header.Render("Top error classes") + "\n")
+	for _, e := range topErrors(s.Recovery, 3) {
+		fmt.Fprintf(&b, " %-16s %4d chains, %d failed\n", safe(e.Category), e.Chains, e.Failed)
+	}
+	return strings.TrimRight(b.String(), "\n")
+}
+
+func ptr(f float64) *float64 { return &f }
+
+// topErrors sums recovery rows by category (errors only) and keeps the n
+// largest.
+func topErrors(rows []metrics.RecoveryRow, n int) []metrics.RecoveryRow {
+	by := map[string]*metrics.RecoveryRow{}
+	var out []metrics.RecoveryRow
+	for _, r := range rows {
+		if r.Category == "none" {
+			continue
+		}
+		if by[r.Category] == nil {
+			by[r.Category] = &metrics.RecoveryRow{Category: r.Category}
+		}
+		a := by[r.Category]
+		a.Chains += r.Chains
+		a.Failed += r.Failed
+	}
+	for _, r := range by {
+		out = append(out, *r)
+	}
+	sort.Slice(out, func(i, j int) bool {
+		if out[i].Chains != out[j].Chains {
+			return out[i].Chains > out[j].Chains
+		}
+		return out[i].Category < out[j].Category
+	})
+	if len(out) > n {
+		out = out[:n]
+	}
+	return out
+}

@@ -1,0 +1,169 @@
+package ui
+
+import (
+	"fmt"
+	"strings"
+
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/faultlens/faultlens/metrics"
+)
+
+var sortOrder = []string{"run_id", "suite", "scenario", "agent", "claimed", "verdict", "masked", "calls", "resends", "e2e"}
+
+// runsView is the paged runs table; only the visible page is in memory.
+type runsView struct {
+	filter  metrics.RunFilter
+	sort    metrics.RunSort
+	input   lineInput
+	editing bool
+	seq     int // answers of older requests are dropped
+	offset  int
+	cursor  int
+	rows    []metrics.RunRow
+	total   int64
+	err     error
+}
+
+func newRunsView() runsView { return runsView{sort: metrics.RunSort{Column: "run_id"}} }
+
+func (r *runsView) apply(msg runsMsg) {
+	if msg.seq != r.seq {
+		return
+	}
+	r.rows, r.total, r.offset, r.err = msg.rows, msg.total, msg.offset, msg.err
+	r.cursor = min(r.cursor, max(0, len(r.rows)-1))
+}
+
+func (r runsView) selectedID() string {
+	if r.cursor < len(r.rows) {
+		return r.rows[r.cursor].RunID
+	}
+	return ""
+}
+
+func (m Model) pageSize() int { return max(1, m.bodyHeight()-3) }
+
+// reloadRuns asks for the page at the current offset.
+func (m *Model) reloadRuns() tea.Cmd {
+	return m.fetchRuns(m.runs.offset)
+}
+
+func (m *Model) fetchRuns(offset int) tea.Cmd {
+	m.runs.seq++
+	return m.startLoad(runsCmd(m.ctx, m.be, m.runs.seq, m.runs.filter, m.runs.sort, max(0, offset), m.pageSize()))
+}
+
+func (m Model) runsKey(msg tea.KeyPressMsg) (tea.Model, tea.Cmd) {
+	k, r := m.keys, &m.runs
+	ps := m.pageSize()
+	switch {
+	case key.Matches(msg, k.Filter):
+		r.editing = true
+	case key.Matches(msg, k.Back):
+		if r.filter.Text != "" || r.filter.Quick != "" {
+			r.filter, r.input.value, r.offset, r.cursor = metrics.RunFilter{}, "", 0, 0
+			return m, m.reloadRuns()
+		}
+		return m.switchTo(m.prevTab)
+	case key.Matches(msg, k.Down):
+		if r.cursor < len(r.rows)-1 {
+			r.cursor++
+		} else if int64(r.offset+ps) < r.total {
+			r.cursor = 0
+			return m, m.fetchRuns(r.offset + ps)
+		}
+	case key.Matches(msg, k.Up):
+		if r.cursor > 0 {
+			r.cursor--
+		} else if r.offset > 0 {
+			r.cursor = ps - 1
+			return m, m.fetchRuns(r.offset - ps)
+		}
+	case key.Matches(msg, k.PageDown):
+		if int64(r.offset+ps) < r.total {
+			return m, m.fetchRuns(r.offset + ps)
+		}
+	case key.Matches(msg, k.PageUp):
+		return m, m.fetchRuns(r.offset - ps)
+	case key.Matches(msg, k.Sort):
+		i := 0
+		for j, c := range sortOrder {
+			if c == r.sort.Column {
+				i = j
+			}
+		}
+		r.sort.Column = sortOrder[(i+1)%len(sortOrder)]
+		r.offset, r.cursor = 0, 0
+		return m, m.reloadRuns()
+	case key.Matches(msg, k.SortDir):
+		r.sort.Desc = !r.sort.Desc
+		r.offset, r.cursor = 0, 0
+		return m, m.reloadRuns()
+	case key.Matches(msg, k.Quick):
+		q := append([]string{""}, metrics.QuickFilters...)
+		i := 0
+		for j, c := range q {
+			if c == r.filter.Quick {
+				i = j
+			}
+		}
+		r.filter.Quick = q[(i+1)%len(q)]
+		r.offset, r.cursor = 0, 0
+		return m, m.reloadRuns()
+	case key.Matches(msg, k.Enter):
+		if id := r.selectedID(); id != "" {
+			m.detail = detailView{loading: id}
+			m.prevTab, m.tab = viewRuns, viewDetail
+			return m, m.startLoad(detailCmd(m.ctx, m.be, id))
+		}
+	}
+	return m, nil
+}
+
+func (m Model) runsBody() string {
+	r := m.runs
+	st := m.styles
+	var b strings.Builder
+	dir := "asc"
+	if r.sort.Desc {
+		dir = "desc"
+	}
+	quick := r.filter.Quick
+	if quick == "" {
+		quick = "all"
+	}
+	filter := r.filter.Text
+	if r.editing {
+		filter += "▏"
+	}
+	fmt.Fprintf(&b, "runs %d–%d of %d  sort %s %s  quick %s  filter /%s\n",
+		min(int64(r.offset+1), r.total), int64(r.offset+len(r.rows)), r.total, r.sort.Column, dir, quick, safe(filter))
+	if r.err != nil {
+		return b.String() + st.Error.Render("error: "+r.err.Error())
+	}
+	b.WriteString(st.Header.Render(fmt.Sprintf("  %-18s %-9s %-12s %-10s %-10s %-7s %-6s %5s %4s %8s",
+		"run", "suite", "scenario", "agent", "claimed", "verdict", "masked", "calls", "re", "e2e")) + "\n")
+	for i, x := range r.rows {
+		masked := ""
+		if x.Masked {
+			masked = "MASKED"
+		}
+		mark := "  "
+		if i == r.cursor {
+			mark = "> "
+		}
+		line := fmt.Sprintf("%s%-18s %-9s %-12s %-10s %-10s %-7s %-6s %5d %4d %8s", mark,
+			pad(safe(x.RunID), 18), pad(safe(x.Suite), 9), pad(safe(x.Scenario), 12), pad(safe(x.Agent), 10),
+			pad(safe(x.Claimed), 10), x.Verdict, masked, x.Calls, x.Resends, ms(x.EndToEndMs))
+		switch {
+		case i == r.cursor:
+			line = st.Selected.Render(line)
+		case x.Masked:
+			line = st.Bad.Render(line)
+		}
+		b.WriteString(line + "\n")
+	}
+	return strings.TrimRight(b.String(), "\n")
+}

@@ -1,0 +1,145 @@
+package ui
+
+import (
+	"context"
+	"database/sql"
+	"flag"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/colorprofile"
+	"github.com/charmbracelet/x/ansi"
+	"github.com/charmbracelet/x/exp/golden"
+	"github.com/charmbracelet/x/exp/teatest/v2"
+
+	"github.com/faultlens/faultlens/ingest"
+	sampletraces "github.com/faultlens/faultlens/sample-traces"
+	"github.com/faultlens/faultlens/store"
+)
+
+var _ = flag.Bool // golden registers -update
+
+// sampleDB ingests the bundled samples into a fresh in-memory database.
+func sampleDB(t *testing.T) *sql.DB {
+	t.Helper()
+	ctx := context.Background()
+	dir, paths, err := sampletraces.Extract(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { os.RemoveAll(dir) })
+	db, err := store.Open(ctx, "", store.Limits{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { db.Close() })
+	names := map[string]string{}
+	for _, p := range paths {
+		names[p] = filepath.Join("sample-traces", filepath.Base(p))
+	}
+	if _, err := ingest.Files(ctx, db, paths, ingest.Options{Names: names}); err != nil {
+		t.Fatal(err)
+	}
+	return db
+}
+
+func press(s string) tea.KeyPressMsg {
+	switch s {
+	case "enter":
+		return tea.KeyPressMsg{Code: tea.KeyEnter}
+	case "esc":
+		return tea.KeyPressMsg{Code: tea.KeyEscape}
+	case "tab":
+		return tea.KeyPressMsg{Code: tea.KeyTab}
+	case "down":
+		return tea.KeyPressMsg{Code: tea.KeyDown}
+	}
+	r := []rune(s)[0]
+	return tea.KeyPressMsg{Code: r, Text: s}
+}
+
+// settle runs the model under teatest at 100×30 with the ASCII profile,
+// presses keys, waits until nothing is loading and returns the final view.
+func settle(t *testing.T, db *sql.DB, keys ...string) (Model, string) {
+	t.Helper()
+	m := New(context.Background(), Options{DB: db, ExportDir: t.TempDir(), NoColor: true})
+	tm := teatest.NewTestModel(t, m, teatest.WithInitialTermSize(100, 30),
+		teatest.WithProgramOptions(tea.WithColorProfile(colorprofile.Ascii)))
+	tm.Send(quitWhenIdleMsg{}) // wait for the report first
+	fm := tm.FinalModel(t, teatest.WithFinalTimeout(30*time.Second)).(Model)
+	_ = fm
+	// A second program continues from the loaded model for the keys.
+	tm2 := teatest.NewTestModel(t, fm.resume(), teatest.WithInitialTermSize(100, 30),
+		teatest.WithProgramOptions(tea.WithColorProfile(colorprofile.Ascii)))
+	for _, k := range keys {
+		tm2.Send(press(k))
+	}
+	tm2.Send(quitWhenIdleMsg{})
+	final := tm2.FinalModel(t, teatest.WithFinalTimeout(30*time.Second)).(Model)
+	return final, ansi.Strip(final.View().Content)
+}
+
+func TestGoldenViews(t *testing.T) {
+	db := sampleDB(t)
+	for _, c := range []struct {
+		name string
+		keys []string
+	}{
+		{"overview", nil},
+		{"latency", []string{"2"}},
+		{"errors", []string{"3"}},
+		{"runs", []string{"4"}},
+		{"detail", []string{"4", "enter"}},
+		{"compare", []string{"6"}},
+		{"sql", []string{"7", "enter", "enter"}},
+		{"help", []string{"?"}},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			_, out := settle(t, db, c.keys...)
+			golden.RequireEqual(t, []byte(out))
+		})
+	}
+}
+
+func TestNavigationFilterSortDrillBack(t *testing.T) {
+	db := sampleDB(t)
+	m, out := settle(t, db, "tab", "tab", "tab")
+	if m.tab != viewRuns || !strings.Contains(out, "of 452") {
+		t.Fatalf("tab×3: tab %d\n%s", m.tab, out)
+	}
+	m, out = settle(t, db, "4", "m")
+	if m.runs.filter.Quick != "masked" || !strings.Contains(out, "of 65 ") {
+		t.Fatalf("masked quick filter:\n%s", out)
+	}
+	m, out = settle(t, db, "4", "/", "c", "a", "n", "d", "enter")
+	if m.runs.filter.Text != "cand" || !strings.Contains(out, "of 252 ") {
+		t.Fatalf("text filter:\n%s", out)
+	}
+	m, _ = settle(t, db, "4", "s", "s", "s", "s", "s", "s", "s", "s", "S")
+	if m.runs.sort.Column != "resends" || !m.runs.sort.Desc {
+		t.Fatalf("sort: %+v", m.runs.sort)
+	}
+	if m.runs.rows[0].Resends < m.runs.rows[len(m.runs.rows)-1].Resends {
+		t.Fatalf("not sorted by resends desc")
+	}
+	m, out = settle(t, db, "4", "down", "enter")
+	if m.tab != viewDetail || m.detail.d == nil || m.detail.d.RunID != m.runs.rows[1].RunID {
+		t.Fatalf("drill-down:\n%s", out)
+	}
+	m, _ = settle(t, db, "4", "enter", "esc")
+	if m.tab != viewRuns {
+		t.Fatalf("esc: tab %d", m.tab)
+	}
+	m, out = settle(t, db, "7", "enter", "D", "R", "O", "P", " ", "x", "enter")
+	if m.sql.err == nil || !strings.Contains(out, "read-only console") {
+		t.Fatalf("write accepted:\n%s", out)
+	}
+	m, out = settle(t, db, "e")
+	if !strings.Contains(m.status, "exported to") {
+		t.Fatalf("export: %q", m.status)
+	}
+}
