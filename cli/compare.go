@@ -1,0 +1,149 @@
+package cli
+
+import (
+	"bytes"
+	"context"
+	"database/sql"
+	"io"
+	"os"
+	"slices"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"github.com/faultlens/faultlens/baselines"
+	"github.com/faultlens/faultlens/compare"
+	"github.com/faultlens/faultlens/ingest"
+	"github.com/faultlens/faultlens/metrics"
+)
+
+type compareOptions struct {
+	src                 source
+	baseline, candidate string
+	gates               string
+	format, out, dir    string
+}
+
+func newCompareCmd(s Streams, g *global) *cobra.Command {
+	o := &compareOptions{}
+	cmd := &cobra.Command{
+		Use:   "compare --baseline B --candidate C [--gates FILE] [--format F] [--out FILE] [--db FILE | PATH...]",
+		Short: "Compare a candidate run set with a baseline and apply the gates",
+		Long: `Compare two run sets: B and C are suite names in the input or names of
+baselines saved with "faultlens baseline save" (looked up in --dir).
+
+Rates get the difference with a Newcombe interval and a Fisher or z test;
+latency a Mann-Whitney test and bootstrap intervals of the p50 and p95
+change. p-values are Holm–Bonferroni adjusted across everything compared.
+
+Exit status: 0 every gate passed, 1 at least one gate failed, 2 usage or
+input error.`,
+		Args: cobra.ArbitraryArgs,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			o.src.paths = args
+			return runCompare(cmd.Context(), s, g, o)
+		},
+	}
+	f := cmd.Flags()
+	f.StringVar(&o.baseline, "baseline", "", "baseline suite or saved baseline name")
+	f.StringVar(&o.candidate, "candidate", "", "candidate suite or saved baseline name")
+	f.StringVar(&o.gates, "gates", "", "gates YAML file (default: the shipped gates)")
+	f.StringVarP(&o.format, "format", "f", "text", "output format: "+strings.Join(compare.Formats, ", "))
+	f.StringVarP(&o.out, "out", "o", "", "write the report to FILE instead of stdout")
+	f.StringVar(&o.dir, "dir", "baselines", "directory of saved baselines")
+	f.StringVar(&o.src.db, "db", "", "read this database file")
+	cmd.MarkFlagRequired("baseline")
+	cmd.MarkFlagRequired("candidate")
+	return cmd
+}
+
+func runCompare(ctx context.Context, s Streams, g *global, o *compareOptions) error {
+	if !slices.Contains(compare.Formats, o.format) {
+		return usagef("unknown --format %q (want %s)", o.format, strings.Join(compare.Formats, ", "))
+	}
+	gates, err := loadGates(o.gates)
+	if err != nil {
+		return err
+	}
+	db, done, err := o.src.open(ctx, g, s.Err)
+	if err != nil {
+		return err
+	}
+	defer done()
+	sess, err := metrics.Open(ctx, db)
+	if err != nil {
+		return err
+	}
+	defer sess.Close()
+	base, bs, err := loadSide(ctx, sess, db, o.dir, o.baseline)
+	if err != nil {
+		return err
+	}
+	cand, cs, err := loadSide(ctx, sess, db, o.dir, o.candidate)
+	if err != nil {
+		return err
+	}
+	res := compare.Compare(base, cand, bs, cs, compare.Options{Alpha: gates.Alpha})
+	compare.Evaluate(res, gates)
+	var buf bytes.Buffer
+	if err := compare.Write(&buf, res, o.format); err != nil {
+		return err
+	}
+	if err := writeOut(s.Out, o.out, buf.Bytes()); err != nil {
+		return err
+	}
+	if res.Failed > 0 {
+		return &GateFailure{Failed: res.Failed}
+	}
+	return nil
+}
+
+// loadGates reads the gates file, or the shipped defaults. A bad file is an
+// input error (exit 2).
+func loadGates(path string) (*compare.Gates, error) {
+	if path == "" {
+		return compare.DefaultGates(), nil
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, &ingest.InputError{Path: path, Err: err}
+	}
+	defer f.Close()
+	gs, err := compare.ParseGates(f)
+	if err != nil {
+		return nil, &ingest.InputError{Path: path, Err: err}
+	}
+	return gs, nil
+}
+
+// loadSide finds name as a suite of the input first, then as a saved
+// baseline.
+func loadSide(ctx context.Context, sess *metrics.Session, db *sql.DB, dir, name string) (*metrics.Evidence, compare.Side, error) {
+	ev, err := sess.Evidence(ctx, name)
+	if err != nil {
+		return nil, compare.Side{}, err
+	}
+	if len(ev.Runs) > 0 {
+		return ev, compare.Side{Name: name, Source: "suite", Suite: name}, nil
+	}
+	if baselines.Exists(dir, name) {
+		ev, m, err := baselines.Load(ctx, db, dir, name)
+		if err != nil {
+			return nil, compare.Side{}, err
+		}
+		return ev, compare.Side{Name: name, Source: "saved", Suite: m.Suite}, nil
+	}
+	return nil, compare.Side{}, usagef("%q is neither a suite in the input nor a saved baseline in %s", name, dir)
+}
+
+// writeOut writes b to the file path, or to w when path is empty.
+func writeOut(w io.Writer, path string, b []byte) error {
+	if path == "" {
+		_, err := w.Write(b)
+		return err
+	}
+	if err := os.WriteFile(path, b, 0o644); err != nil {
+		return &ingest.InputError{Path: path, Err: err}
+	}
+	return nil
+}

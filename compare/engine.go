@@ -1,0 +1,196 @@
+package compare
+
+import (
+	"math"
+	"sort"
+
+	"github.com/faultlens/faultlens/metrics"
+	"github.com/faultlens/faultlens/stats"
+)
+
+var nan = math.NaN()
+
+// Options tune a comparison; zero values mean the defaults.
+type Options struct {
+	// Alpha is the family-wise significance level (default 0.05).
+	Alpha float64
+	// Confidence is the interval level (default 0.95).
+	Confidence float64
+	// Iters is the number of bootstrap resamples (default 2000).
+	Iters int
+	// Seed makes the bootstrap reproducible (default 1).
+	Seed uint64
+}
+
+func (o Options) withDefaults() Options {
+	if o.Alpha <= 0 || o.Alpha >= 1 {
+		o.Alpha = 0.05
+	}
+	if o.Confidence <= 0 || o.Confidence >= 1 {
+		o.Confidence = 0.95
+	}
+	if o.Iters <= 0 {
+		o.Iters = 2000
+	}
+	if o.Seed == 0 {
+		o.Seed = 1
+	}
+	return o
+}
+
+// tooSmallRate is the minimum detectable difference (in rate points)
+// above which a rate comparison is reported as too small to tell.
+const tooSmallRate = 0.25
+
+// Compare judges cand against base. The sides' Runs are filled in; gates
+// are evaluated separately (Evaluate).
+func Compare(base, cand *metrics.Evidence, bs, cs Side, o Options) *Result {
+	o = o.withDefaults()
+	bs.Runs, cs.Runs = len(base.Runs), len(cand.Runs)
+	res := &Result{ResultVersion: ResultVersion, Baseline: bs, Candidate: cs, Alpha: o.Alpha, Confidence: o.Confidence}
+	bRuns, cRuns := pointers(base.Runs), pointers(cand.Runs)
+	half1, half2 := halves(bRuns)
+	res.Rows = append(res.Rows, rateRows("", bRuns, cRuns, half1, half2, o)...)
+	res.Rows = append(res.Rows, latencyRows(base.Latency, cand.Latency, idSet(half1), idSet(half2), o)...)
+	for _, sc := range scenarios(bRuns, cRuns) {
+		b, c := byScenario(bRuns, sc), byScenario(cRuns, sc)
+		h1, h2 := halves(b)
+		res.Rows = append(res.Rows, rateRows(sc, b, c, h1, h2, o)...)
+	}
+	holm(res.Rows, o.Alpha)
+	res.Paired = paired(bRuns, cRuns)
+	res.Charts = charts(base, cand, res.Rows)
+	return res
+}
+
+// rateRows compares every rate over the given runs.
+func rateRows(scenario string, b, c, h1, h2 []*metrics.RunFact, o Options) []Row {
+	var rows []Row
+	for _, d := range rateDefs {
+		x1, n1 := tally(d, b)
+		x2, n2 := tally(d, c)
+		if n1 == 0 && n2 == 0 {
+			continue
+		}
+		rc := stats.CompareRates(x1, n1, x2, n2, o.Confidence)
+		r := Row{Metric: d.name, Scenario: scenario, Kind: "rate", BaseNum: x1, BaseDen: n1, CandNum: x2, CandDen: n2,
+			Base: num(rc.P1), Cand: num(rc.P2), Diff: num(rc.Diff), Lo: num(rc.Interval.Lo), Hi: num(rc.Interval.Hi),
+			P: num(rc.P), Test: rc.Test}
+		base := rc.P1
+		if math.IsNaN(base) {
+			base = 0
+		}
+		mde := stats.MinDetectableRateDiff(n1, n2, base, o.Alpha, 0.8)
+		r.MinDetectable = num(mde)
+		r.TooSmall = n1 == 0 || n2 == 0 || mde > tooSmallRate
+		a1, m1 := tally(d, h1)
+		a2, m2 := tally(d, h2)
+		if m1 > 0 && m2 > 0 {
+			r.Noise = num(math.Abs(float64(a2)/float64(m2) - float64(a1)/float64(m1)))
+		}
+		rows = append(rows, r)
+	}
+	return rows
+}
+
+// holm adjusts every row's p-value for the whole family and sets the
+// verdicts.
+func holm(rows []Row, alpha float64) {
+	var ps []float64
+	var idx []int
+	for i, r := range rows {
+		if r.P != nil {
+			ps = append(ps, *r.P)
+			idx = append(idx, i)
+		}
+	}
+	adj, _ := stats.Holm(ps, alpha)
+	for k, i := range idx {
+		rows[i].PAdj = num(adj[k])
+	}
+	for i := range rows {
+		r := &rows[i]
+		r.Significant = r.PAdj != nil && *r.PAdj < alpha
+		if r.Kind == "latency" && r.Lo != nil && r.Hi != nil && *r.Lo <= 0 && 0 <= *r.Hi {
+			r.Significant = false
+		}
+		switch {
+		case r.Significant:
+			r.Verdict = verdict(r)
+		case r.TooSmall:
+			r.Verdict = "too small"
+		default:
+			r.Verdict = stats.NoChange
+		}
+	}
+}
+
+// verdict is the signed change of a significant row: points for rates,
+// percent for latency.
+func verdict(r *Row) string {
+	if r.Kind == "rate" {
+		return fmtSigned(val(r.Diff)*100, "pp")
+	}
+	if b := val(r.Base); b > 0 {
+		return fmtSigned((val(r.Cand)/b-1)*100, "%")
+	}
+	return fmtSigned(val(r.Diff), "ms")
+}
+
+func pointers(rs []metrics.RunFact) []*metrics.RunFact {
+	out := make([]*metrics.RunFact, len(rs))
+	for i := range rs {
+		out[i] = &rs[i]
+	}
+	return out
+}
+
+// halves splits runs by order (their start time) into a first and a second
+// half: the A/A split.
+func halves(rs []*metrics.RunFact) (a, b []*metrics.RunFact) {
+	s := append([]*metrics.RunFact(nil), rs...)
+	sort.SliceStable(s, func(i, j int) bool { return before(s[i], s[j]) })
+	return s[:len(s)/2], s[len(s)/2:]
+}
+
+func before(a, b *metrics.RunFact) bool {
+	switch {
+	case a.StartedAt == nil || b.StartedAt == nil:
+		return a.StartedAt != nil && b.StartedAt == nil
+	case !a.StartedAt.Equal(*b.StartedAt):
+		return a.StartedAt.Before(*b.StartedAt)
+	}
+	return a.RunID < b.RunID
+}
+
+func idSet(rs []*metrics.RunFact) map[string]bool {
+	m := make(map[string]bool, len(rs))
+	for _, r := range rs {
+		m[r.RunID] = true
+	}
+	return m
+}
+
+// scenarios lists the scenarios of either side, sorted.
+func scenarios(b, c []*metrics.RunFact) []string {
+	seen := map[string]bool{}
+	for _, r := range append(append([]*metrics.RunFact(nil), b...), c...) {
+		seen[r.Scenario] = true
+	}
+	out := make([]string, 0, len(seen))
+	for s := range seen {
+		out = append(out, s)
+	}
+	sort.Strings(out)
+	return out
+}
+
+func byScenario(rs []*metrics.RunFact, sc string) []*metrics.RunFact {
+	var out []*metrics.RunFact
+	for _, r := range rs {
+		if r.Scenario == sc {
+			out = append(out, r)
+		}
+	}
+	return out
+}

@@ -1,0 +1,142 @@
+package compare
+
+import (
+	"bytes"
+	_ "embed"
+	"errors"
+	"fmt"
+	"io"
+	"path"
+	"strings"
+
+	"go.yaml.in/yaml/v3"
+)
+
+// DefaultGatesYAML is the shipped gates file.
+//
+//go:embed default-gates.yaml
+var DefaultGatesYAML []byte
+
+// Gates is a parsed gates file.
+type Gates struct {
+	// Alpha overrides the family-wise significance level when set.
+	Alpha float64 `yaml:"alpha"`
+	// Gates are the rules, in file order.
+	Gates []Gate `yaml:"gates"`
+}
+
+// Gate is one rule on one metric key (or a glob of keys).
+type Gate struct {
+	// Metric is a metric key; "*" matches one dot-separated part.
+	Metric string `yaml:"metric"`
+	// MustBeZero requires the candidate's count (or value) to be 0.
+	MustBeZero bool `yaml:"must_be_zero"`
+	// MaxChange is the largest allowed change in Direction.
+	MaxChange *float64 `yaml:"max_change"`
+	// Direction is the bad direction: increase, decrease or either.
+	Direction string `yaml:"direction"`
+	// Relative measures the change relative to the baseline value.
+	Relative bool `yaml:"relative"`
+	// RequireSignificant fails the gate only on a significant change.
+	RequireSignificant bool `yaml:"require_significant"`
+}
+
+// GateResult is the outcome of one gate on one metric.
+type GateResult struct {
+	// Gate is the rule, Metric the key it was applied to.
+	Gate   Gate   `json:"gate"`
+	Metric string `json:"metric"`
+	// Passed is the outcome; Skipped says no data matched (a pass).
+	Passed  bool `json:"passed"`
+	Skipped bool `json:"skipped"`
+	// Change is the measured change in the gate's terms (nil if none).
+	Change *float64 `json:"change"`
+	// Reason says why, in one line.
+	Reason string `json:"reason"`
+}
+
+// ParseGates reads a gates file strictly: unknown fields, unknown metrics
+// and contradictory rules are errors.
+func ParseGates(r io.Reader) (*Gates, error) {
+	dec := yaml.NewDecoder(r)
+	dec.KnownFields(true)
+	var g Gates
+	if err := dec.Decode(&g); err != nil {
+		if errors.Is(err, io.EOF) {
+			return nil, errors.New("gates file is empty")
+		}
+		return nil, fmt.Errorf("gates file: %w", err)
+	}
+	if len(g.Gates) == 0 {
+		return nil, errors.New("gates file: no gates")
+	}
+	if g.Alpha < 0 || g.Alpha >= 1 {
+		return nil, fmt.Errorf("gates file: alpha %v outside [0, 1)", g.Alpha)
+	}
+	for i := range g.Gates {
+		if err := g.Gates[i].check(); err != nil {
+			return nil, fmt.Errorf("gates file: gate %d (%s): %w", i+1, g.Gates[i].Metric, err)
+		}
+	}
+	return &g, nil
+}
+
+// DefaultGates parses the shipped gates.
+func DefaultGates() *Gates {
+	g, err := ParseGates(bytes.NewReader(DefaultGatesYAML))
+	if err != nil {
+		panic(err)
+	}
+	return g
+}
+
+func (g *Gate) check() error {
+	switch {
+	case g.Metric == "":
+		return errors.New("metric is required")
+	case !knownMetric(g.Metric):
+		return fmt.Errorf("unknown metric %q (rates: %s; latency: latency.<scope>.<name>.<queue|exec|wall>.<p50|p95>)",
+			g.Metric, strings.Join(RateNames(), ", "))
+	case g.MustBeZero && g.MaxChange != nil:
+		return errors.New("must_be_zero and max_change exclude each other")
+	case !g.MustBeZero && g.MaxChange == nil:
+		return errors.New("needs must_be_zero: true or max_change")
+	case g.MaxChange != nil && *g.MaxChange < 0:
+		return errors.New("max_change must not be negative")
+	}
+	switch g.Direction {
+	case "":
+		if g.MaxChange != nil {
+			return errors.New("direction (increase, decrease or either) is required with max_change")
+		}
+	case "increase", "decrease", "either":
+	default:
+		return fmt.Errorf("direction %q: want increase, decrease or either", g.Direction)
+	}
+	return nil
+}
+
+// knownMetric accepts rate names and well-formed latency keys (globs
+// allowed in the scope and name parts).
+func knownMetric(m string) bool {
+	for _, n := range RateNames() {
+		if n == m {
+			return true
+		}
+	}
+	p := strings.Split(m, ".")
+	if len(p) != 5 || p[0] != "latency" {
+		return false
+	}
+	return (p[3] == "queue" || p[3] == "exec" || p[3] == "wall" || p[3] == "*") &&
+		(p[4] == "p50" || p[4] == "p95" || p[4] == "*")
+}
+
+// matches reports whether key is named by the gate's metric pattern.
+func (g *Gate) matches(key string) bool {
+	if g.Metric == key {
+		return true
+	}
+	ok, _ := path.Match(strings.ReplaceAll(g.Metric, ".", "/"), strings.ReplaceAll(key, ".", "/"))
+	return ok
+}

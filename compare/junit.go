@@ -1,0 +1,69 @@
+package compare
+
+import (
+	"encoding/xml"
+	"fmt"
+	"io"
+)
+
+type junitSuites struct {
+	XMLName  xml.Name   `xml:"testsuites"`
+	Name     string     `xml:"name,attr"`
+	Tests    int        `xml:"tests,attr"`
+	Failures int        `xml:"failures,attr"`
+	Suites   []junitSet `xml:"testsuite"`
+}
+
+type junitSet struct {
+	Name     string      `xml:"name,attr"`
+	Tests    int         `xml:"tests,attr"`
+	Failures int         `xml:"failures,attr"`
+	Skipped  int         `xml:"skipped,attr"`
+	Cases    []junitCase `xml:"testcase"`
+}
+
+type junitCase struct {
+	Name      string        `xml:"name,attr"`
+	Classname string        `xml:"classname,attr"`
+	Failure   *junitFailure `xml:"failure,omitempty"`
+	Skipped   *junitSkipped `xml:"skipped,omitempty"`
+	Out       string        `xml:"system-out,omitempty"`
+}
+
+type junitFailure struct {
+	Message string `xml:"message,attr"`
+	Type    string `xml:"type,attr"`
+	Text    string `xml:",chardata"`
+}
+
+type junitSkipped struct {
+	Message string `xml:"message,attr"`
+}
+
+// writeJUnit writes one test case per gate; failed gates are failures.
+// encoding/xml escapes every trace-derived string.
+func writeJUnit(w io.Writer, res *Result) error {
+	set := junitSet{Name: fmt.Sprintf("faultlens compare %s vs %s", res.Baseline.Name, res.Candidate.Name)}
+	for _, g := range res.Gates {
+		c := junitCase{Name: g.Metric + ": " + gateRule(g.Gate), Classname: "faultlens.gates", Out: g.Reason}
+		switch {
+		case !g.Passed:
+			c.Failure = &junitFailure{Message: g.Reason, Type: "GateFailed", Text: g.Reason}
+			set.Failures++
+		case g.Skipped:
+			c.Skipped = &junitSkipped{Message: g.Reason}
+			set.Skipped++
+		}
+		set.Cases = append(set.Cases, c)
+	}
+	set.Tests = len(set.Cases)
+	doc := junitSuites{Name: "faultlens", Tests: set.Tests, Failures: set.Failures, Suites: []junitSet{set}}
+	io.WriteString(w, xml.Header)
+	enc := xml.NewEncoder(w)
+	enc.Indent("", "  ")
+	if err := enc.Encode(doc); err != nil {
+		return err
+	}
+	_, err := io.WriteString(w, "\n")
+	return err
+}

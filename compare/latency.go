@@ -1,0 +1,87 @@
+package compare
+
+import (
+	"fmt"
+	"math"
+	"sort"
+
+	"github.com/faultlens/faultlens/metrics"
+	"github.com/faultlens/faultlens/stats"
+)
+
+// latencyKey identifies one latency distribution.
+type latencyKey struct{ scope, name, measure string }
+
+func (k latencyKey) metric(q string) string {
+	return fmt.Sprintf("latency.%s.%s.%s.%s", k.scope, k.name, k.measure, q)
+}
+
+// samples groups latency samples by key; keep (if not nil) selects runs.
+func samples(ls []metrics.LatencySample, keep map[string]bool) map[latencyKey][]float64 {
+	out := map[latencyKey][]float64{}
+	for _, s := range ls {
+		if keep != nil && !keep[s.RunID] {
+			continue
+		}
+		for _, m := range []struct {
+			name string
+			v    *float64
+		}{{"queue", s.QueueMs}, {"exec", s.ExecMs}, {"wall", s.WallMs}} {
+			if m.v != nil {
+				k := latencyKey{s.Scope, s.Name, m.name}
+				out[k] = append(out[k], *m.v)
+			}
+		}
+	}
+	return out
+}
+
+// latencyRows compares every latency distribution present on both sides:
+// one row each for p50 and p95, sharing the Mann-Whitney p-value.
+func latencyRows(base, cand []metrics.LatencySample, h1, h2 map[string]bool, o Options) []Row {
+	bs, cs := samples(base, nil), samples(cand, nil)
+	n1s, n2s := samples(base, h1), samples(base, h2)
+	keys := make([]latencyKey, 0, len(bs))
+	for k := range bs {
+		if len(cs[k]) > 0 {
+			keys = append(keys, k)
+		}
+	}
+	sort.Slice(keys, func(i, j int) bool { return scopeOrder(keys[i]) < scopeOrder(keys[j]) })
+	var rows []Row
+	for i, k := range keys {
+		a, b := bs[k], cs[k]
+		mw := stats.MannWhitney(a, b)
+		small := stats.TooSmallToTell(len(a), len(b), o.Alpha)
+		mde := stats.MinDetectableShift(len(a), len(b), o.Alpha, 0.8).Absolute(stats.PooledSD(a, b))
+		for j, q := range []float64{0.5, 0.95} {
+			d := stats.BootstrapQuantileDiff(a, b, q, o.Iters, o.Seed+uint64(2*i+j), o.Confidence)
+			r := Row{Metric: k.metric([]string{"p50", "p95"}[j]), Kind: "latency", BaseDen: len(a), CandDen: len(b),
+				Base: num(d.A), Cand: num(d.B), Diff: num(d.Diff), Lo: num(d.Interval.Lo), Hi: num(d.Interval.Hi),
+				P: num(mw.P), Test: "mann-whitney-" + mw.Method, TooSmall: small, MinDetectable: num(mde)}
+			if x, y := n1s[k], n2s[k]; len(x) > 0 && len(y) > 0 {
+				r.Noise = num(math.Abs(stats.Quantile(y, q) - stats.Quantile(x, q)))
+			}
+			rows = append(rows, r)
+		}
+	}
+	return rows
+}
+
+// scopeOrder sorts stages in pipeline order, then tools, then the run.
+func scopeOrder(k latencyKey) string {
+	scope := map[string]string{"stage": "0", "tool": "1", "run": "2"}[k.scope]
+	stage := map[string]string{"planning": "0", "evidence": "1", "generation": "2", "review": "3", "delivery": "4"}[k.name]
+	if stage == "" {
+		stage = "5"
+	}
+	measure := map[string]string{"queue": "0", "exec": "1", "wall": "2"}[k.measure]
+	return scope + stage + k.name + "\x00" + measure
+}
+
+func fmtSigned(v float64, unit string) string {
+	if unit == "ms" {
+		return fmt.Sprintf("%+.4gms", v)
+	}
+	return fmt.Sprintf("%+.1f%s", v, unit)
+}

@@ -1,0 +1,288 @@
+package metrics
+
+import (
+	"context"
+	"database/sql"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/faultlens/faultlens/queries"
+)
+
+// RunFact is the frozen evidence of one run: its gates, claimed terminal,
+// violations and the counts behind the call-level rates. Pointers are
+// NULL-able judgements (unknown, not applicable).
+type RunFact struct {
+	RunID                  string     `json:"run_id"`
+	Suite                  string     `json:"suite"`
+	Scenario               string     `json:"scenario"`
+	StartedAt              *time.Time `json:"started_at"`
+	AgentName              *string    `json:"agent_name"`
+	AgentVersion           *string    `json:"agent_version"`
+	FaultClass             *string    `json:"fault_class"`
+	PlanValid              *bool      `json:"plan_valid"`
+	EvidenceSatisfied      *bool      `json:"evidence_satisfied"`
+	AnswerDeliverable      *bool      `json:"answer_deliverable"`
+	TerminalCommitted      *bool      `json:"terminal_committed"`
+	Success                *bool      `json:"success"`
+	Claimed                *string    `json:"claimed"`
+	MaskedSuccess          *bool      `json:"masked_success"`
+	UndisclosedDegradation *bool      `json:"undisclosed_degradation"`
+	ZeroCallViolation      *bool      `json:"zero_call_violation"`
+	SealViolation          *bool      `json:"seal_violation"`
+	ExpectationMet         *bool      `json:"expectation_met"`
+	RetryBudgetOverrun     *bool      `json:"retry_budget_overrun"`
+	DeadlineOverrun        *bool      `json:"deadline_overrun"`
+	ToolCalls              int64      `json:"tool_calls"`
+	Resends                int64      `json:"resends"`
+	InvalidResends         int64      `json:"invalid_resends"`
+	UnknownOutcomeResends  int64      `json:"unknown_outcome_resends"`
+	Duplicates             int64      `json:"duplicates"`
+	CircuitOpenCalls       int64      `json:"circuit_open_calls"`
+	BreakerViolations      int64      `json:"breaker_violations"`
+	DegradedEvidence       int64      `json:"degraded_evidence"`
+	DegradedEvidenceOK     int64      `json:"degraded_evidence_ok"`
+	DirectEvidence         int64      `json:"direct_evidence"`
+	DirectEvidenceOK       int64      `json:"direct_evidence_ok"`
+	EndToEndMs             *float64   `json:"end_to_end_ms"`
+}
+
+// LatencySample is one stage span, tool call or run end to end, in
+// milliseconds. Queue and exec are nil for the run scope.
+type LatencySample struct {
+	RunID   string   `json:"run_id"`
+	Scope   string   `json:"scope"`
+	Name    string   `json:"name"`
+	QueueMs *float64 `json:"queue_ms"`
+	ExecMs  *float64 `json:"exec_ms"`
+	WallMs  *float64 `json:"wall_ms"`
+}
+
+// RecoverySample is one recovery chain: its error class and outcome.
+type RecoverySample struct {
+	RunID    string `json:"run_id"`
+	Category string `json:"category"`
+	Outcome  string `json:"outcome"`
+}
+
+// Evidence is everything a comparison needs about one run set, whether read
+// from the live fact tables or from a saved baseline.
+type Evidence struct {
+	Runs     []RunFact
+	Latency  []LatencySample
+	Recovery []RecoverySample
+}
+
+// evidenceParts names the three parts of the evidence, in file order.
+var evidenceParts = []string{"runs", "latency", "recovery"}
+
+// Evidence reads the frozen evidence of one suite.
+func (s *Session) Evidence(ctx context.Context, suite string) (*Evidence, error) {
+	ev := &Evidence{}
+	for _, part := range evidenceParts {
+		rows, err := s.conn.QueryContext(ctx, queries.Get("baseline."+part), suite)
+		if err != nil {
+			return nil, fmt.Errorf("metrics: evidence %s of %q: %w", part, suite, err)
+		}
+		err = ScanEvidence(rows, part, ev)
+		rows.Close()
+		if err != nil {
+			return nil, err
+		}
+	}
+	return ev, nil
+}
+
+// SaveEvidence writes the evidence of suite as Parquet files, one per part
+// (runs, latency, recovery), at paths[part].
+func (s *Session) SaveEvidence(ctx context.Context, suite string, paths map[string]string) error {
+	for _, part := range evidenceParts {
+		tmp := "baseline_" + part
+		if _, err := s.conn.ExecContext(ctx, "CREATE OR REPLACE TEMP TABLE "+tmp+" AS "+queries.Get("baseline."+part), suite); err != nil {
+			return fmt.Errorf("metrics: save %s of %q: %w", part, suite, err)
+		}
+		copyStmt := fmt.Sprintf("COPY %s TO %s (FORMAT parquet)", tmp, sqlString(paths[part]))
+		_, err := s.conn.ExecContext(ctx, copyStmt)
+		s.conn.ExecContext(ctx, "DROP TABLE IF EXISTS "+tmp)
+		if err != nil {
+			return fmt.Errorf("metrics: write %s: %w", paths[part], err)
+		}
+	}
+	return nil
+}
+
+// SourceFile is one ingested file and its content hash.
+type SourceFile struct {
+	Path   string `json:"path"`
+	SHA256 string `json:"sha256"`
+}
+
+// Sources lists the ingested files.
+func (s *Session) Sources(ctx context.Context) ([]SourceFile, error) {
+	rows, err := s.query(ctx, "baseline.sources")
+	if err != nil {
+		return nil, err
+	}
+	out := make([]SourceFile, 0, len(rows))
+	for _, r := range rows {
+		out = append(out, SourceFile{Path: fmt.Sprint(r["path"]), SHA256: fmt.Sprint(r["sha256"])})
+	}
+	return out, nil
+}
+
+// Agents lists the distinct "name@version" agents of a suite.
+func (s *Session) Agents(ctx context.Context, suite string) ([]string, error) {
+	rows, err := s.query(ctx, "baseline.agents", suite)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]string, 0, len(rows))
+	for _, r := range rows {
+		out = append(out, fmt.Sprint(r["agent"]))
+	}
+	return out, nil
+}
+
+// SuiteStart is one suite and the start of its earliest run.
+type SuiteStart struct {
+	Suite     string
+	StartedAt *time.Time
+	Runs      int64
+}
+
+// SuitesByDate lists the suites in the order of their earliest run.
+func (s *Session) SuitesByDate(ctx context.Context) ([]SuiteStart, error) {
+	rows, err := s.query(ctx, "compare.suites")
+	if err != nil {
+		return nil, err
+	}
+	out := make([]SuiteStart, 0, len(rows))
+	for _, r := range rows {
+		st := SuiteStart{Suite: fmt.Sprint(r["suite"]), Runs: toInt(r["runs"])}
+		if t, ok := r["first_started_at"].(time.Time); ok {
+			st.StartedAt = &t
+		}
+		out = append(out, st)
+	}
+	return out, nil
+}
+
+// sqlString quotes s as a SQL string literal (COPY takes no parameters).
+func sqlString(s string) string { return "'" + strings.ReplaceAll(s, "'", "''") + "'" }
+
+// toInt reads an integer column value of any width.
+func toInt(v any) int64 {
+	switch x := v.(type) {
+	case int64:
+		return x
+	case int32:
+		return int64(x)
+	case uint64:
+		return int64(x)
+	case int:
+		return int64(x)
+	}
+	return 0
+}
+
+// ScanEvidence appends the rows of one evidence part ("runs", "latency" or
+// "recovery") to ev. The rows must have the columns of the baseline.<part>
+// query, by name; a saved baseline's Parquet files have them.
+func ScanEvidence(rows *sql.Rows, part string, ev *Evidence) error {
+	cols, err := rows.Columns()
+	if err != nil {
+		return err
+	}
+	for rows.Next() {
+		vals := make([]any, len(cols))
+		ptrs := make([]any, len(cols))
+		for i := range vals {
+			ptrs[i] = &vals[i]
+		}
+		if err := rows.Scan(ptrs...); err != nil {
+			return fmt.Errorf("metrics: scan %s: %w", part, err)
+		}
+		m := make(map[string]any, len(cols))
+		for i, c := range cols {
+			m[c] = vals[i]
+		}
+		switch part {
+		case "runs":
+			ev.Runs = append(ev.Runs, runFact(m))
+		case "latency":
+			ev.Latency = append(ev.Latency, LatencySample{RunID: str(m["run_id"]), Scope: str(m["scope"]), Name: str(m["name"]),
+				QueueMs: optFloat(m["queue_ms"]), ExecMs: optFloat(m["exec_ms"]), WallMs: optFloat(m["wall_ms"])})
+		case "recovery":
+			ev.Recovery = append(ev.Recovery, RecoverySample{RunID: str(m["run_id"]), Category: str(m["category"]), Outcome: str(m["outcome"])})
+		default:
+			return fmt.Errorf("metrics: unknown evidence part %q", part)
+		}
+	}
+	if err := rows.Err(); err != nil {
+		return fmt.Errorf("metrics: scan %s: %w", part, err)
+	}
+	return nil
+}
+
+func runFact(m map[string]any) RunFact {
+	f := RunFact{
+		RunID: str(m["run_id"]), Suite: str(m["suite"]), Scenario: str(m["scenario"]),
+		AgentName: optStr(m["agent_name"]), AgentVersion: optStr(m["agent_version"]), FaultClass: optStr(m["fault_class"]),
+		PlanValid: optBool(m["plan_valid"]), EvidenceSatisfied: optBool(m["evidence_satisfied"]),
+		AnswerDeliverable: optBool(m["answer_deliverable"]), TerminalCommitted: optBool(m["terminal_committed"]),
+		Success: optBool(m["success"]), Claimed: optStr(m["claimed"]), MaskedSuccess: optBool(m["masked_success"]),
+		UndisclosedDegradation: optBool(m["undisclosed_degradation"]), ZeroCallViolation: optBool(m["zero_call_violation"]),
+		SealViolation: optBool(m["seal_violation"]), ExpectationMet: optBool(m["expectation_met"]),
+		RetryBudgetOverrun: optBool(m["retry_budget_overrun"]), DeadlineOverrun: optBool(m["deadline_overrun"]),
+		ToolCalls: toInt(m["tool_calls"]), Resends: toInt(m["resends"]), InvalidResends: toInt(m["invalid_resends"]),
+		UnknownOutcomeResends: toInt(m["unknown_outcome_resends"]), Duplicates: toInt(m["duplicates"]),
+		CircuitOpenCalls: toInt(m["circuit_open_calls"]), BreakerViolations: toInt(m["breaker_violations"]),
+		DegradedEvidence: toInt(m["degraded_evidence"]), DegradedEvidenceOK: toInt(m["degraded_evidence_ok"]),
+		DirectEvidence: toInt(m["direct_evidence"]), DirectEvidenceOK: toInt(m["direct_evidence_ok"]),
+		EndToEndMs: optFloat(m["end_to_end_ms"]),
+	}
+	if t, ok := m["started_at"].(time.Time); ok {
+		f.StartedAt = &t
+	}
+	return f
+}
+
+func str(v any) string {
+	if v == nil {
+		return ""
+	}
+	return fmt.Sprint(v)
+}
+
+func optStr(v any) *string {
+	if v == nil {
+		return nil
+	}
+	s := fmt.Sprint(v)
+	return &s
+}
+
+func optBool(v any) *bool {
+	b, ok := v.(bool)
+	if !ok {
+		return nil
+	}
+	return &b
+}
+
+func optFloat(v any) *float64 {
+	var f float64
+	switch x := v.(type) {
+	case float64:
+		f = x
+	case float32:
+		f = float64(x)
+	default:
+		if v == nil {
+			return nil
+		}
+		f = float64(toInt(v))
+	}
+	return &f
+}

@@ -1,0 +1,96 @@
+-- Frozen evidence of one suite: per-run facts and latency samples. Saved
+-- baselines are these rows written to Parquet; comparisons read the same
+-- columns from the live fact tables or from the files, so both sides of a
+-- comparison are always judged alike. Requires the fact tables.
+
+-- name: baseline.runs
+-- One row per run of suite $1 with the gates, the claimed terminal, the
+-- violations and the per-run counts the call-level rates need.
+-- degraded_evidence counts confirmed evidence on a degraded path (or from a
+-- fallback source); degraded_evidence_ok those of them at grade secondary
+-- or better; direct_evidence(_ok) the same for the direct path.
+WITH calls AS (
+    SELECT run_id, count(*) FILTER (WHERE duplicate) AS duplicates,
+           count(*) FILTER (WHERE circuit_open) AS circuit_open_calls,
+           count(*) FILTER (WHERE breaker_violation) AS breaker_violations
+    FROM call_facts GROUP BY run_id
+), ev AS (
+    SELECT e.run_id,
+           count(*) FILTER (WHERE d) AS degraded_evidence,
+           count(*) FILTER (WHERE d AND e.grade IN ('primary', 'secondary')) AS degraded_evidence_ok,
+           count(*) FILTER (WHERE NOT d) AS direct_evidence,
+           count(*) FILTER (WHERE NOT d AND e.grade IN ('primary', 'secondary')) AS direct_evidence_ok
+    FROM (SELECT e.*, e.path = 'degraded' OR coalesce(c.fallback, false) AS d
+          FROM events e LEFT JOIN call_facts c ON c.run_id = e.run_id AND c.call_id = e.call_id
+          WHERE e.type = 'evidence' AND e.status = 'confirmed') e
+    GROUP BY e.run_id
+)
+SELECT r.run_id, r.suite, r.scenario, r.started_at,
+       r.agent.name AS agent_name, r.agent.version AS agent_version,
+       r.fault.class AS fault_class,
+       r.plan_valid, r.evidence_satisfied, r.answer_deliverable, r.terminal_committed,
+       r.success, r.claimed, r.masked_success, r.undisclosed_degradation,
+       r.zero_call_violation, r.seal_violation, r.expectation_met,
+       r.retry_budget_overrun, r.deadline_overrun,
+       r.tool_calls::BIGINT AS tool_calls, r.resends::BIGINT AS resends,
+       r.invalid_resends::BIGINT AS invalid_resends,
+       r.unknown_outcome_resends::BIGINT AS unknown_outcome_resends,
+       coalesce(c.duplicates, 0)::BIGINT AS duplicates,
+       coalesce(c.circuit_open_calls, 0)::BIGINT AS circuit_open_calls,
+       coalesce(c.breaker_violations, 0)::BIGINT AS breaker_violations,
+       coalesce(v.degraded_evidence, 0)::BIGINT AS degraded_evidence,
+       coalesce(v.degraded_evidence_ok, 0)::BIGINT AS degraded_evidence_ok,
+       coalesce(v.direct_evidence, 0)::BIGINT AS direct_evidence,
+       coalesce(v.direct_evidence_ok, 0)::BIGINT AS direct_evidence_ok,
+       r.end_to_end_ms::DOUBLE AS end_to_end_ms
+FROM run_facts r
+LEFT JOIN calls c USING (run_id)
+LEFT JOIN ev v USING (run_id)
+WHERE r.suite = $1
+ORDER BY r.started_at NULLS LAST, r.run_id;
+
+-- name: baseline.latency
+-- One row per stage span and tool call of suite $1 (queue, exec and wall in
+-- milliseconds from microseconds, as metrics.latency computes them), plus
+-- one 'run'/'end_to_end' wall sample per run.
+WITH spans AS (
+    SELECT run_id, 'stage' AS scope, stage AS name, enqueued_at, started_at, ended_at
+    FROM events WHERE type = 'stage'
+    UNION ALL
+    SELECT run_id, 'tool', tool, enqueued_at, started_at, ended_at FROM call_facts
+)
+SELECT s.run_id, s.scope, s.name,
+       ((epoch_us(s.started_at) - epoch_us(coalesce(s.enqueued_at, s.started_at))) / 1000)::DOUBLE AS queue_ms,
+       ((epoch_us(s.ended_at) - epoch_us(s.started_at)) / 1000)::DOUBLE AS exec_ms,
+       ((epoch_us(s.ended_at) - epoch_us(coalesce(s.enqueued_at, s.started_at))) / 1000)::DOUBLE AS wall_ms
+FROM spans s JOIN run_facts r USING (run_id)
+WHERE r.suite = $1 AND s.ended_at IS NOT NULL AND s.started_at IS NOT NULL
+UNION ALL
+SELECT run_id, 'run', 'end_to_end', NULL, NULL, end_to_end_ms::DOUBLE
+FROM run_facts WHERE suite = $1 AND end_to_end_ms IS NOT NULL
+ORDER BY 1, 2, 3;
+
+-- name: baseline.recovery
+-- Recovery chains of suite $1: error class and outcome, for the charts.
+SELECT c.run_id, c.category, c.outcome
+FROM chain_facts c JOIN run_facts r USING (run_id)
+WHERE r.suite = $1
+ORDER BY 1, 2, 3;
+
+-- name: baseline.sources
+-- The files the database was built from, for the manifest.
+SELECT path, sha256 FROM files ORDER BY path;
+
+-- name: baseline.agents
+-- Distinct agent versions of suite $1, for the manifest.
+SELECT DISTINCT coalesce(agent.name, '') || '@' || coalesce(agent.version, '') AS agent
+FROM run_facts WHERE suite = $1 AND agent IS NOT NULL ORDER BY 1;
+
+-- name: baseline.read_runs
+SELECT * FROM read_parquet($1) ORDER BY started_at NULLS LAST, run_id;
+
+-- name: baseline.read_latency
+SELECT * FROM read_parquet($1) ORDER BY run_id, scope, name;
+
+-- name: baseline.read_recovery
+SELECT * FROM read_parquet($1) ORDER BY run_id, category, outcome;
