@@ -6,6 +6,11 @@
 -- ordered by attempt number, then start time (the contract's "previous
 -- attempt of that action"). A re-send whose previous attempt is missing from
 -- the trace can still be invalid as a write without idempotency key.
+-- before_retry_after applies whenever the previous attempt gave
+-- retry_after_ms, 0 included (the contract sets no lower bound there, so a
+-- re-send that starts before its previous attempt ended is premature); it
+-- does not apply without retry_after_ms. "backoff" (observed, for
+-- expectations) needs retry_after_ms > 0, as the contract says.
 -- A duplicate repeats an earlier-started call (strictly earlier) of the same
 -- run, tool and args_digest under another action_id; calls without
 -- args_digest are never duplicates.
@@ -35,8 +40,7 @@ WITH c AS (
            attempt > 1 AND side_effect = 'write' AND idempotency_key IS NULL AS r_write_without_key,
            attempt > 1 AND coalesce(prev_error.category = 'UNKNOWN_OUTCOME'
                                     AND (side_effect = 'write' OR prev_side_effect = 'write'), false) AS r_unknown_outcome_resend,
-           attempt > 1 AND coalesce(prev_error.retry_after_ms > 0
-                                    AND started_at < prev_ended_at + to_milliseconds(prev_error.retry_after_ms), false) AS r_before_retry_after,
+           attempt > 1 AND coalesce(started_at < prev_ended_at + to_milliseconds(prev_error.retry_after_ms), false) AS r_before_retry_after,
            attempt > 1 AND coalesce(prev_error.retry_after_ms > 0
                                     AND started_at >= prev_ended_at + to_milliseconds(prev_error.retry_after_ms), false) AS backed_off,
            args_digest IS NOT NULL AND earlier_min_action IS NOT NULL

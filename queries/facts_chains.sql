@@ -26,7 +26,9 @@ WITH RECURSIVE links AS (
     SELECT r.root, c.* FROM call_facts c JOIN rooted r USING (run_id, action_id)
 ), root_first AS (
     SELECT run_id, root, arg_min(status, (started_at, call_id)) AS status,
-           arg_min(error.category, (started_at, call_id)) AS category,
+           -- arg_min_null: the first call's category even when NULL (arg_min
+           -- would take a later attempt-1 call's, e.g. when attempts are unnumbered)
+           arg_min_null(error.category, (started_at, call_id)) AS category,
            arg_min(error IS NOT NULL, (started_at, call_id)) AS has_error,
            arg_min(tool, (started_at, call_id)) AS tool
     FROM chain_calls WHERE action_id = root AND attempt = 1 GROUP BY run_id, root

@@ -5,7 +5,11 @@
 -- Choices where the contract is silent:
 -- * A run whose run event is missing is reported under suite and scenario
 --   'unknown'; a run with several run events takes the first by (ts, seq).
--- * answer_deliverable reads the claimed terminal (the first by ts, seq).
+-- * answer_deliverable reads the claimed terminal (the first by ts, seq),
+--   field by field from that one terminal even where its field is absent;
+--   so do undisclosed_degradation and the "degrade" expectation (its
+--   degradations and disclosed_gaps).
+-- * end_to_end_ms is fractional (from microseconds), like the latencies.
 -- * "stop" is observed when no tool call starts after the earliest end of a
 --   failed step; a run without a failed step observes it vacuously.
 -- * expectation conformance needs both parts the expectation names; an
@@ -24,8 +28,10 @@ WITH ids AS (
     SELECT run_id, count(*) AS n_terminals,
            arg_min(terminal, (ts, coalesce(seq, -1))) AS claimed,
            min(ts) AS claimed_ts,
-           arg_min(visible_chars, (ts, coalesce(seq, -1))) AS t_visible,
-           arg_min(chunks_rejected, (ts, coalesce(seq, -1))) AS t_rejected,
+           -- arg_min_null: arg_min skips rows whose value is NULL and would
+           -- read an absent field from a later terminal.
+           arg_min_null(visible_chars, (ts, coalesce(seq, -1))) AS t_visible,
+           arg_min_null(chunks_rejected, (ts, coalesce(seq, -1))) AS t_rejected,
            arg_min(coalesce(len(degradations), 0), (ts, coalesce(seq, -1))) AS t_degradations,
            arg_min(coalesce(disclosed_gaps, false), (ts, coalesce(seq, -1))) AS t_disclosed
     FROM events WHERE type = 'terminal' GROUP BY run_id
@@ -119,7 +125,9 @@ WITH ids AS (
                AND coalesce(generation_outcome = 'ok', true) AS answer_deliverable,
            n_terminals = 1 AND last_ts <= claimed_ts AS terminal_committed,
            n_terminals > 1 OR (n_terminals > 0 AND last_ts > claimed_ts) AS seal_violation,
-           epoch_ms(claimed_ts) - epoch_ms(started_at) AS end_to_end_ms
+           -- microseconds / 1000: epoch_ms truncates each instant and
+           -- would misjudge a deadline missed by less than a millisecond.
+           (epoch_us(claimed_ts) - epoch_us(started_at)) / 1000 AS end_to_end_ms
     FROM gates
 )
 SELECT *,

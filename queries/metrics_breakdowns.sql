@@ -31,6 +31,8 @@ ORDER BY r.suite, path;
 -- enqueued (0 without enqueued_at), exec = ended − started, wall = ended −
 -- enqueued (or − started); queue_share = Σqueue / Σwall. The run scope is the
 -- end-to-end time (claimed terminal ts − started_at), a wall time only.
+-- Milliseconds are computed from microseconds (timestamps carry fractions
+-- of a millisecond; epoch_ms would truncate each instant).
 WITH spans AS (
     SELECT run_id, 'stage' AS scope, stage AS name, enqueued_at, started_at, ended_at
     FROM events WHERE type = 'stage'
@@ -38,9 +40,9 @@ WITH spans AS (
     SELECT run_id, 'tool', tool, enqueued_at, started_at, ended_at FROM call_facts
 ), ms AS (
     SELECT r.suite, s.scope, s.name,
-           (epoch_ms(s.started_at) - epoch_ms(coalesce(s.enqueued_at, s.started_at)))::DOUBLE AS queue_ms,
-           (epoch_ms(s.ended_at) - epoch_ms(s.started_at))::DOUBLE AS exec_ms,
-           (epoch_ms(s.ended_at) - epoch_ms(coalesce(s.enqueued_at, s.started_at)))::DOUBLE AS wall_ms
+           (epoch_us(s.started_at) - epoch_us(coalesce(s.enqueued_at, s.started_at))) / 1000 AS queue_ms,
+           (epoch_us(s.ended_at) - epoch_us(s.started_at)) / 1000 AS exec_ms,
+           (epoch_us(s.ended_at) - epoch_us(coalesce(s.enqueued_at, s.started_at))) / 1000 AS wall_ms
     FROM spans s JOIN run_facts r USING (run_id)
     UNION ALL
     SELECT suite, 'run', 'end_to_end', NULL, NULL, end_to_end_ms::DOUBLE

@@ -54,9 +54,10 @@ GROUP BY GROUPING SETS ((r.suite), (r.suite, r.scenario))
 ORDER BY 1, 2 NULLS FIRST;
 
 -- name: metrics.stage_rates
--- A stage's wall time is ended − enqueued (or − started without enqueued_at).
+-- A stage's wall time is ended − enqueued (or − started without enqueued_at),
+-- in microseconds so that a budget missed by under a millisecond counts.
 SELECT r.suite, CASE WHEN grouping(r.scenario) = 0 THEN r.scenario END AS scenario,
-       count(*) FILTER (WHERE epoch_ms(s.ended_at) - epoch_ms(coalesce(s.enqueued_at, s.started_at)) > s.budget_ms) AS stage_budget_overrun__num,
+       count(*) FILTER (WHERE epoch_us(s.ended_at) - epoch_us(coalesce(s.enqueued_at, s.started_at)) > s.budget_ms * 1000) AS stage_budget_overrun__num,
        count(*) AS stage_budget_overrun__den
 FROM events s JOIN run_facts r USING (run_id)
 WHERE s.type = 'stage' AND s.budget_ms IS NOT NULL
