@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"time"
 
 	"github.com/spf13/cobra"
 
@@ -20,6 +21,7 @@ type simulateOptions struct {
 	faults  bool
 	policy  string
 	suite   string
+	start   string
 }
 
 func newSimulateCmd(s Streams) *cobra.Command {
@@ -45,6 +47,7 @@ With --suite only that one suite is written, shaped by --faults and --policy.
 	f.BoolVar(&o.faults, "faults", true, "inject faults (with --suite)")
 	f.StringVar(&o.policy, "policy", "mixed", "agent policy with --suite: careful, naive or mixed")
 	f.StringVar(&o.suite, "suite", "", "write only this suite")
+	f.StringVar(&o.start, "start", "", "RFC 3339 time of the first run (default 2026-11-28T02:00:00Z)")
 	return cmd
 }
 
@@ -65,17 +68,25 @@ func runSimulate(_ context.Context, s Streams, o *simulateOptions) error {
 	if err := os.MkdirAll(o.out, 0o755); err != nil {
 		return fmt.Errorf("simulate: %w", err)
 	}
+	start := simulate.DefaultStart
+	if o.start != "" {
+		t, err := time.Parse(time.RFC3339, o.start)
+		if err != nil {
+			return usagef("--start %q: want an RFC 3339 time such as 2026-11-28T02:00:00Z", o.start)
+		}
+		start = t
+	}
 	var jobs []simulate.Options
 	if o.suite != "" {
 		pol, err := simulate.ParsePolicy(o.policy)
 		if err != nil {
 			return usagef("%v", err)
 		}
-		jobs = append(jobs, simulate.Options{Runs: o.runs, Seed: o.seed, Suite: o.suite, Faults: o.faults, Policy: pol})
+		jobs = append(jobs, simulate.Options{Runs: o.runs, Seed: o.seed, Suite: o.suite, Faults: o.faults, Policy: pol, Start: start})
 	} else {
 		jobs = append(jobs,
-			simulate.Options{Runs: o.runs, Seed: o.seed, Suite: "baseline", Policy: simulate.Careful},
-			simulate.Options{Runs: o.runs, Seed: o.seed + 1, Suite: "candidate", Faults: true, Policy: simulate.Mixed})
+			simulate.Options{Runs: o.runs, Seed: o.seed, Suite: "baseline", Policy: simulate.Careful, Start: start},
+			simulate.Options{Runs: o.runs, Seed: o.seed + 1, Suite: "candidate", Faults: true, Policy: simulate.Mixed, Start: start})
 	}
 	for _, job := range jobs {
 		path := filepath.Join(o.out, job.Suite+".jsonl")
