@@ -17,6 +17,7 @@ func main() {
 	code := cli.Run(ctx, os.Args[1:], cli.Streams{
 		In: os.Stdin, Out: os.Stdout, Err: os.Stderr,
 		OutTTY: term.IsTerminal(os.Stdout.Fd()),
+		ErrTTY: term.IsTerminal(os.Stderr.Fd()),
 	})
 	stop()
 	os.Exit(code)

@@ -2,6 +2,8 @@ package cli
 
 import (
 	"context"
+	"fmt"
+	"strings"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -46,7 +48,14 @@ func runIngest(ctx context.Context, s Streams, g *global, o *ingestOptions) erro
 	}
 	defer db.Close()
 	start := time.Now()
-	rs, err := ingest.Files(ctx, db, paths, ingest.Options{})
+	opts := ingest.Options{}
+	if s.ErrTTY {
+		opts.Progress = progressLine(s, len(paths), start)
+	}
+	rs, err := ingest.Files(ctx, db, paths, opts)
+	if s.ErrTTY {
+		fmt.Fprint(s.Err, "\r\x1b[K")
+	}
 	printAccounting(s.Out, rs, true)
 	if err != nil {
 		return err
@@ -56,4 +65,20 @@ func runIngest(ctx context.Context, s Streams, g *global, o *ingestOptions) erro
 		s.Err.Write([]byte(formatRate(t.Accepted, secs)))
 	}
 	return nil
+}
+
+// progressLine returns a callback that redraws one status line on stderr
+// after each file: files done, events so far and the rate. Only used when
+// stderr is a terminal.
+func progressLine(s Streams, total int, start time.Time) func(ingest.FileResult) {
+	done, events := 0, int64(0)
+	return func(r ingest.FileResult) {
+		done++
+		events += r.Accepted
+		secs := time.Since(start).Seconds()
+		width := 24
+		filled := done * width / total
+		bar := strings.Repeat("█", filled) + strings.Repeat("░", width-filled)
+		fmt.Fprintf(s.Err, "\r\x1b[K%s %d/%d files  %d events  %.0f events/s", bar, done, total, events, float64(events)/secs)
+	}
 }

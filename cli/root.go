@@ -19,6 +19,8 @@ type Streams struct {
 	Out, Err io.Writer
 	// OutTTY says stdout is a terminal (colour, dashboards).
 	OutTTY bool
+	// ErrTTY says stderr is a terminal (progress display).
+	ErrTTY bool
 }
 
 // global holds the flags every command shares.
