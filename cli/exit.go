@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/faultlens/faultlens/ingest"
+	"github.com/faultlens/faultlens/store"
 )
 
 // Exit codes, documented in README.md.
@@ -45,7 +46,7 @@ func exitCode(err error) int {
 		return ExitOK
 	case errors.As(err, &gate):
 		return ExitGateFailed
-	case errors.As(err, &usage), errors.As(err, &input), isCobraUsage(err):
+	case errors.As(err, &usage), errors.As(err, &input), errors.Is(err, store.ErrLocked), isCobraUsage(err):
 		return ExitUsage
 	}
 	return ExitInternal

@@ -42,7 +42,9 @@ func runIngest(ctx context.Context, s Streams, g *global, o *ingestOptions) erro
 	if err != nil {
 		return err
 	}
-	db, err := store.Open(ctx, o.db, g.limits)
+	lim := g.limits
+	lim.OnWait = func(msg string) { fmt.Fprintf(s.Err, "faultlens: %s\n", msg) }
+	db, err := store.Open(ctx, o.db, lim)
 	if err != nil {
 		return err
 	}

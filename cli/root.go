@@ -7,6 +7,7 @@ import (
 	"context"
 	"io"
 	"os"
+	"time"
 
 	"github.com/spf13/cobra"
 
@@ -65,6 +66,7 @@ Without a command it reports on the bundled sample traces.`,
 	pf.StringVar(&g.limits.MemoryLimit, "memory-limit", envOr("FAULTLENS_MEMORY_LIMIT", ""), "DuckDB memory limit, e.g. 2GB (default 1536MB; env FAULTLENS_MEMORY_LIMIT)")
 	pf.IntVar(&g.limits.Threads, "threads", 0, "DuckDB worker threads (default: number of CPUs)")
 	pf.StringVar(&g.limits.TempDir, "temp-dir", "", "directory DuckDB spills to when memory runs short")
+	pf.DurationVar(&g.limits.LockWait, "lock-wait", 60*time.Second, "how long to wait while another process holds --db")
 	root.AddCommand(newIngestCmd(s, g), newReportCmd(s, g), newSimulateCmd(s), newRejectedCmd(s, g), newBaselineCmd(s, g), newCompareCmd(s, g), newHistoryCmd(s, g))
 	root.AddCommand(newUICmd(s, g))
 	for _, c := range registered {

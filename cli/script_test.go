@@ -9,7 +9,12 @@ import (
 )
 
 // TestMain lets the txtar scripts run the real command as "faultlens".
+// With FAULTLENS_CHILD=1 the test binary is the faultlens command itself,
+// so that tests can run (and kill) it as a separate process.
 func TestMain(m *testing.M) {
+	if os.Getenv("FAULTLENS_CHILD") == "1" {
+		os.Exit(Run(context.Background(), os.Args[1:], Streams{In: os.Stdin, Out: os.Stdout, Err: os.Stderr}))
+	}
 	testscript.Main(m, map[string]func(){
 		"faultlens": func() {
 			os.Exit(Run(context.Background(), os.Args[1:], Streams{In: os.Stdin, Out: os.Stdout, Err: os.Stderr}))

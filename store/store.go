@@ -8,6 +8,7 @@ import (
 	"database/sql/driver"
 	"fmt"
 	"runtime"
+	"time"
 
 	"github.com/faultlens/faultlens/queries"
 
@@ -25,15 +26,34 @@ type Limits struct {
 	Threads int
 	// TempDir is where DuckDB spills when memory runs short. Default: DuckDB's.
 	TempDir string
+	// LockWait is how long opening waits while another process holds the
+	// database (DuckDB allows one writer, or any number of readers, per
+	// file). Default 60s.
+	LockWait time.Duration
+	// OnWait, when not nil, is told once that opening is waiting for a lock.
+	OnWait func(msg string)
 }
 
 // schemaStatements lists the schema in the order it is applied.
 var schemaStatements = []string{"schema.meta", "schema.files", "schema.rejected", "schema.events"}
 
-// Open opens (creating if needed) the database at path; "" means in memory.
-// It applies the schema and session settings before returning.
+// Open opens (creating if needed) the database at path for writing; ""
+// means in memory. It applies the schema and session settings before
+// returning, waiting up to lim.LockWait while another process holds the file.
 func Open(ctx context.Context, path string, lim Limits) (*sql.DB, error) {
-	connector, err := duckdb.NewConnector(path, func(ex driver.ExecerContext) error {
+	db, err := waitForLock(ctx, path, lim, func() (*sql.DB, error) { return openOnce(ctx, path, "", lim) })
+	if err != nil {
+		return nil, err
+	}
+	if err := migrate(ctx, db); err != nil {
+		db.Close()
+		return nil, fmt.Errorf("open database %s: %w", displayPath(path), err)
+	}
+	return db, nil
+}
+
+func openOnce(ctx context.Context, path, params string, lim Limits) (*sql.DB, error) {
+	connector, err := duckdb.NewConnector(path+params, func(ex driver.ExecerContext) error {
 		// Per-connection session settings: every pooled connection sees UTC.
 		_, err := ex.ExecContext(context.Background(), "SET TimeZone = 'UTC'", nil)
 		return err
@@ -43,10 +63,6 @@ func Open(ctx context.Context, path string, lim Limits) (*sql.DB, error) {
 	}
 	db := sql.OpenDB(connector)
 	if err := configure(ctx, db, lim); err != nil {
-		db.Close()
-		return nil, fmt.Errorf("open database %s: %w", displayPath(path), err)
-	}
-	if err := migrate(ctx, db); err != nil {
 		db.Close()
 		return nil, fmt.Errorf("open database %s: %w", displayPath(path), err)
 	}
