@@ -25,6 +25,8 @@ errors and recovery, runs, run detail, compare and a read-only SQL console.
 With neither --db nor PATHs it opens the bundled samples.`,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			o.src.paths = args
+			// A long-lived reader works on a snapshot so a nightly ingest is never blocked.
+			o.src.snapshot = true
 			return runUI(cmd.Context(), s, g, o)
 		},
 	}

@@ -16,7 +16,18 @@ type RunFilter struct {
 	Text string
 	// Quick is one of QuickFilters; empty keeps all.
 	Quick string
+	// Scenario keeps the runs of that scenario; empty keeps all.
+	Scenario string
+	// ErrorClass keeps runs with a recovery chain of that error category;
+	// empty keeps all.
+	ErrorClass string
+	// GateFalse is one of GateFilters: keeps the runs where that gate is
+	// false (not unknown); empty keeps all.
+	GateFalse string
 }
+
+// GateFilters are the values RunFilter.GateFalse accepts besides "".
+var GateFilters = []string{"plan", "evidence", "deliverable", "committed"}
 
 // QuickFilters are the values RunFilter.Quick accepts besides "".
 var QuickFilters = []string{"masked", "failed", "seal", "undisclosed"}
@@ -64,7 +75,7 @@ func (s *Session) RunsPage(ctx context.Context, f RunFilter, o RunSort, offset, 
 		dir = "DESC"
 	}
 	q := strings.Replace(queries.Get("ui.runs_page"), "ORDER BY ORDER_BY", fmt.Sprintf("ORDER BY %s %s NULLS LAST, run_id", col, dir), 1)
-	rows, err := s.conn.QueryContext(ctx, q, f.Text, f.Quick, limit, offset)
+	rows, err := s.conn.QueryContext(ctx, q, f.Text, f.Quick, limit, offset, f.Scenario, f.ErrorClass, f.GateFalse)
 	if err != nil {
 		return nil, 0, fmt.Errorf("metrics: ui.runs_page: %w", err)
 	}
@@ -232,6 +243,112 @@ func (s *Session) evidence(ctx context.Context, id string) ([]EvidenceItem, erro
 			return nil, fmt.Errorf("metrics: ui.run_evidence: %w", err)
 		}
 		out = append(out, e)
+	}
+	return out, rows.Err()
+}
+
+// FilterValues are the values the runs view's quick filters cycle through.
+type FilterValues struct {
+	Scenarios, ErrorClasses []string
+}
+
+// RunFilterValues returns the scenarios of the runs and the error categories
+// of their recovery chains, sorted.
+func (s *Session) RunFilterValues(ctx context.Context) (FilterValues, error) {
+	var v FilterValues
+	var err error
+	if v.Scenarios, err = s.strings(ctx, "ui.scenarios"); err != nil {
+		return v, err
+	}
+	v.ErrorClasses, err = s.strings(ctx, "ui.error_classes")
+	return v, err
+}
+
+// strings runs a named query of one text column.
+func (s *Session) strings(ctx context.Context, name string) ([]string, error) {
+	rows, err := s.conn.QueryContext(ctx, queries.Get(name))
+	if err != nil {
+		return nil, fmt.Errorf("metrics: %s: %w", name, err)
+	}
+	defer rows.Close()
+	var out []string
+	for rows.Next() {
+		var v string
+		if err := rows.Scan(&v); err != nil {
+			return nil, fmt.Errorf("metrics: %s: %w", name, err)
+		}
+		out = append(out, v)
+	}
+	return out, rows.Err()
+}
+
+// HistogramBuckets is the number of buckets of a LatencyHistogram.
+const HistogramBuckets = 10
+
+// LatencyHistogram is the wall-time distribution of one stage or tool in
+// one suite: counts in HistogramBuckets buckets spaced logarithmically from
+// LoMs to HiMs, a scale shared by every suite.
+type LatencyHistogram struct {
+	Suite, Scope, Name string
+	Counts             [HistogramBuckets]int64
+	LoMs, HiMs         float64
+}
+
+// LatencyHistograms returns the wall-time histogram of every stage and tool
+// per suite, ordered by suite, scope and name.
+func (s *Session) LatencyHistograms(ctx context.Context) ([]LatencyHistogram, error) {
+	rows, err := s.conn.QueryContext(ctx, queries.Get("ui.latency_histogram"))
+	if err != nil {
+		return nil, fmt.Errorf("metrics: ui.latency_histogram: %w", err)
+	}
+	defer rows.Close()
+	var out []LatencyHistogram
+	for rows.Next() {
+		var h LatencyHistogram
+		var bucket int
+		var n int64
+		if err := rows.Scan(&h.Suite, &h.Scope, &h.Name, &bucket, &n, &h.LoMs, &h.HiMs); err != nil {
+			return nil, fmt.Errorf("metrics: ui.latency_histogram: %w", err)
+		}
+		if k := len(out) - 1; k < 0 || out[k].Suite != h.Suite || out[k].Scope != h.Scope || out[k].Name != h.Name {
+			out = append(out, h)
+		}
+		if bucket >= 0 && bucket < HistogramBuckets {
+			out[len(out)-1].Counts[bucket] = n
+		}
+	}
+	return out, rows.Err()
+}
+
+// TableColumns is one table of the database with its columns.
+type TableColumns struct {
+	Table   string
+	Columns []Column
+}
+
+// Column is one column of a table.
+type Column struct {
+	Name, Type string
+}
+
+// Schema lists the ingested tables and their columns in order.
+func (s *Session) Schema(ctx context.Context) ([]TableColumns, error) {
+	rows, err := s.conn.QueryContext(ctx, queries.Get("ui.schema"))
+	if err != nil {
+		return nil, fmt.Errorf("metrics: ui.schema: %w", err)
+	}
+	defer rows.Close()
+	var out []TableColumns
+	for rows.Next() {
+		var t string
+		var c Column
+		if err := rows.Scan(&t, &c.Name, &c.Type); err != nil {
+			return nil, fmt.Errorf("metrics: ui.schema: %w", err)
+		}
+		if len(out) == 0 || out[len(out)-1].Table != t {
+			out = append(out, TableColumns{Table: t})
+		}
+		out[len(out)-1].Columns = append(out[len(out)-1].Columns, c)
 	}
 	return out, rows.Err()
 }

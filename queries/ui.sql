@@ -4,8 +4,10 @@
 -- name: ui.runs_page
 -- One page of the runs table. $1 text filter (substring of run id, suite,
 -- scenario or agent; '' for all), $2 quick filter ('' all, 'masked',
--- 'failed', 'seal', 'undisclosed'), $3 limit, $4 offset. The ORDER BY
--- clause is spliced in by the caller from a fixed whitelist.
+-- 'failed', 'seal', 'undisclosed'), $3 limit, $4 offset, $5 scenario ('' all),
+-- $6 error class (a recovery chain of that category; '' all), $7 gate that
+-- is false ('' all, 'plan', 'evidence', 'deliverable', 'committed'). The
+-- ORDER BY clause is spliced in by the caller from a fixed whitelist.
 -- total is the number of runs matching the filter, on every row.
 WITH f AS (
     SELECT run_id, suite, scenario, coalesce(agent.name, '') AS agent,
@@ -20,6 +22,13 @@ WITH f AS (
            OR ($2 = 'failed' AND success IS NOT TRUE)
            OR ($2 = 'seal' AND seal_violation)
            OR ($2 = 'undisclosed' AND undisclosed_degradation))
+      AND ($5 = '' OR scenario = $5)
+      AND ($6 = '' OR run_id IN (SELECT run_id FROM chain_facts WHERE category = $6))
+      AND ($7 = ''
+           OR ($7 = 'plan' AND plan_valid = false)
+           OR ($7 = 'evidence' AND evidence_satisfied = false)
+           OR ($7 = 'deliverable' AND NOT answer_deliverable)
+           OR ($7 = 'committed' AND NOT terminal_committed))
 )
 SELECT *, count(*) OVER () AS total FROM f
 ORDER BY ORDER_BY
@@ -76,3 +85,48 @@ ORDER BY ts, seq NULLS LAST;
 SELECT r.suite, ch.category, ch.outcome, count(*) AS chains
 FROM chain_facts ch JOIN run_facts r USING (run_id)
 GROUP BY ALL ORDER BY r.suite, ch.category, ch.outcome;
+
+-- name: ui.scenarios
+-- The scenarios of the runs, for the runs view's quick filter.
+SELECT DISTINCT scenario FROM run_facts WHERE scenario IS NOT NULL ORDER BY scenario;
+
+-- name: ui.error_classes
+-- The error categories of the recovery chains, for the runs view's quick
+-- filter.
+SELECT DISTINCT category FROM chain_facts WHERE category IS NOT NULL ORDER BY category;
+
+-- name: ui.latency_histogram
+-- Wall time (ms) of every stage and tool call per suite in ten buckets
+-- spaced logarithmically between the smallest and largest wall time of that
+-- stage or tool over all suites, so both suites share one scale. Spans
+-- under 1 ms count as 1 ms. lo_ms and hi_ms are the scale's ends.
+WITH spans AS (
+    SELECT run_id, 'stage' AS scope, stage AS name, enqueued_at, started_at, ended_at
+    FROM events WHERE type = 'stage'
+    UNION ALL
+    SELECT run_id, 'tool', tool, enqueued_at, started_at, ended_at FROM call_facts
+), ms AS (
+    SELECT r.suite, s.scope, s.name,
+           greatest((epoch_us(s.ended_at) - epoch_us(coalesce(s.enqueued_at, s.started_at))) / 1000, 1) AS wall_ms
+    FROM spans s JOIN run_facts r USING (run_id)
+    WHERE s.ended_at IS NOT NULL AND s.name IS NOT NULL
+), scale AS (
+    SELECT scope, name, ln(min(wall_ms)) AS lo, ln(max(wall_ms)) AS hi FROM ms GROUP BY scope, name
+)
+SELECT ms.suite, ms.scope, ms.name,
+       least(9, CASE WHEN scale.hi > scale.lo
+                     THEN floor((ln(ms.wall_ms) - scale.lo) / (scale.hi - scale.lo) * 10)::INTEGER
+                     ELSE 0 END) AS bucket,
+       count(*) AS n, exp(any_value(scale.lo)) AS lo_ms, exp(any_value(scale.hi)) AS hi_ms
+FROM ms JOIN scale USING (scope, name)
+GROUP BY ALL
+ORDER BY ms.suite, ms.scope, ms.name, bucket;
+
+-- name: ui.schema
+-- The tables and columns the SQL console can read (the ingested tables of
+-- the main schema; the metrics session's temporary fact tables are not
+-- visible to the console's connection).
+SELECT table_name, column_name, data_type
+FROM duckdb_columns()
+WHERE database_name = current_database() AND schema_name = 'main' AND NOT internal
+ORDER BY table_name, column_index;

@@ -26,6 +26,8 @@ check 1-overview "claimed completed *$claimed"
 check 1-overview "actually successful *$success"
 tmux send-keys -t "$sess" 2; wait_for "queue ░"; cap 2-latency
 check 2-latency "QUEUED > EXECUTED"
+tmux send-keys -t "$sess" f; sleep 0.3; cap 2-latency-dist
+check 2-latency-dist "python *│.*│ .* n [0-9]"
 tmux send-keys -t "$sess" 3; wait_for "error class"; cap 3-errors
 inv=$(num candidate invalid_retry)
 check 3-errors "invalid retries $inv/"
@@ -38,9 +40,20 @@ check 4-runs-masked "of $masked_all "
 tmux send-keys -t "$sess" Enter; wait_for "Gates"; cap 5-detail
 check 5-detail "MASKED SUCCESS"
 tmux send-keys -t "$sess" Escape; wait_for "sort run_id"; cap 4-runs-back
-tmux send-keys -t "$sess" 6; wait_for "percentage points"; cap 6-compare
-check 6-compare "masked_success .*$masked/"
+# esc alone (a key right after it would read as alt+key) clears the filters
+esc() { tmux send-keys -t "$sess" Escape; sleep 0.3; }
+esc; tmux send-keys -t "$sess" m g g; wait_for "gate-false evidence"; sleep 0.5; cap 4-runs-gate
+check 4-runs-gate "quick masked  scenario all  error all  gate-false evidence"
+esc; tmux send-keys -t "$sess" n; wait_for "scenario [a-z]"; sleep 0.5; cap 4-runs-scenario
+check 4-runs-scenario "quick all  scenario [a-z]"
+esc; tmux send-keys -t "$sess" x; wait_for "error [A-Z]"; sleep 0.5; cap 4-runs-error
+check 4-runs-error "quick all  scenario all  error [A-Z]"
+esc
+tmux send-keys -t "$sess" 6; wait_for "gates"; sleep 1; cap 6-compare
+check 6-compare "FAIL masked_success: candidate has $masked of $claimed"
+check 6-compare "masked_success  *FAIL"
 tmux send-keys -t "$sess" 7 Enter Enter; wait_for "rows 1"; cap 7-sql
+check 7-sql "events file_id type run_id"
 tmux send-keys -t "$sess" Enter C-u "DROP TABLE events" Enter; wait_for "read-only console:"; cap 7-sql-rejected
 check 7-sql-rejected "only SELECT"
 tmux send-keys -t "$sess" Enter C-u "SELECT * FROM read_csv('/etc/passwd')" Enter; sleep 1; cap 7-sql-external

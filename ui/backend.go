@@ -8,6 +8,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/faultlens/faultlens/compare"
 	"github.com/faultlens/faultlens/metrics"
 	"github.com/faultlens/faultlens/textsafe"
 )
@@ -30,8 +31,11 @@ const maxSQLRows = 1000
 
 // overview is what the summary views need, loaded once.
 type overview struct {
-	report *metrics.Report
-	matrix []metrics.ErrorCell
+	report  *metrics.Report
+	matrix  []metrics.ErrorCell
+	hists   []metrics.LatencyHistogram
+	filters metrics.FilterValues
+	schema  []metrics.TableColumns
 }
 
 func (b *backend) load(ctx context.Context) (*overview, error) {
@@ -52,7 +56,40 @@ func (b *backend) load(ctx context.Context) (*overview, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &overview{report: rep, matrix: mx}, nil
+	ov := &overview{report: rep, matrix: mx}
+	if ov.hists, err = b.sess.LatencyHistograms(ctx); err != nil {
+		return nil, err
+	}
+	if ov.filters, err = b.sess.RunFilterValues(ctx); err != nil {
+		return nil, err
+	}
+	if ov.schema, err = b.sess.Schema(ctx); err != nil {
+		return nil, err
+	}
+	return ov, nil
+}
+
+// compare judges suite cand against suite base with the compare engine and
+// the shipped gates, as "faultlens compare" does.
+func (b *backend) compare(ctx context.Context, base, cand string) (*compare.Result, error) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if b.sess == nil {
+		return nil, errors.New("not loaded yet")
+	}
+	be, err := b.sess.Evidence(ctx, base)
+	if err != nil {
+		return nil, err
+	}
+	ce, err := b.sess.Evidence(ctx, cand)
+	if err != nil {
+		return nil, err
+	}
+	gates := compare.DefaultGates()
+	res := compare.Compare(be, ce, compare.Side{Name: base, Source: "suite", Suite: base},
+		compare.Side{Name: cand, Source: "suite", Suite: cand}, compare.Options{Alpha: gates.Alpha})
+	compare.Evaluate(res, gates)
+	return res, nil
 }
 
 func (b *backend) runs(ctx context.Context, f metrics.RunFilter, o metrics.RunSort, offset, limit int) ([]metrics.RunRow, int64, error) {

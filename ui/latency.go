@@ -17,6 +17,7 @@ func (m Model) latencyBody() string {
 	for i := range ss {
 		s := ss[len(ss)-1-i] // the candidate first: it is where queueing hurts
 		b.WriteString("\n" + m.latencyBars(s))
+		b.WriteString(m.latencyDistribution(s.Suite))
 		b.WriteString("\n" + m.latencyTable(s))
 	}
 	return strings.TrimRight(b.String(), "\n")
@@ -100,4 +101,52 @@ func (m Model) latencyTable(s *metrics.Suite) string {
 		}
 	}
 	return b.String()
+}
+
+// sparkTicks are the eight heights of a sparkline cell.
+var sparkTicks = []rune("▁▂▃▄▅▆▇█")
+
+// latencyDistribution draws the wall-time histogram of every stage and tool
+// of suite as a sparkline over log-spaced buckets; the scale of a stage or
+// tool is shared by the suites, so their shapes compare directly.
+func (m Model) latencyDistribution(suite string) string {
+	var b strings.Builder
+	for _, h := range m.ov.hists {
+		if h.Suite != suite {
+			continue
+		}
+		if b.Len() == 0 {
+			b.WriteString(m.styles.Title.Render("wall-time distribution") + "  log-spaced buckets, scale shared by suites\n")
+		}
+		fmt.Fprintf(&b, "%-5s %-12s │%s│ %s … %s  n %d\n", h.Scope, pad(safe(h.Name), 12),
+			sparkline(h.Counts[:]), msf(h.LoMs), msf(h.HiMs), total(h.Counts[:]))
+	}
+	return b.String()
+}
+
+// sparkline draws one cell per count, the highest as a full block; an
+// empty bucket is a blank.
+func sparkline(counts []int64) string {
+	var top int64
+	for _, c := range counts {
+		top = max(top, c)
+	}
+	var b strings.Builder
+	for _, c := range counts {
+		if c == 0 || top == 0 {
+			b.WriteRune(' ')
+			continue
+		}
+		i := int((c*int64(len(sparkTicks)) - 1) / top)
+		b.WriteRune(sparkTicks[min(i, len(sparkTicks)-1)])
+	}
+	return b.String()
+}
+
+func total(counts []int64) int64 {
+	var n int64
+	for _, c := range counts {
+		n += c
+	}
+	return n
 }

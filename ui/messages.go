@@ -8,6 +8,7 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
+	"github.com/faultlens/faultlens/compare"
 	"github.com/faultlens/faultlens/metrics"
 )
 
@@ -26,6 +27,10 @@ type (
 	}
 	detailMsg struct {
 		d   *metrics.RunDetail
+		err error
+	}
+	compareMsg struct {
+		res *compare.Result
 		err error
 	}
 	sqlMsg struct {
@@ -59,6 +64,13 @@ func detailCmd(ctx context.Context, b *backend, id string) tea.Cmd {
 	return func() tea.Msg {
 		d, err := b.detail(ctx, id)
 		return detailMsg{d: d, err: err}
+	}
+}
+
+func compareCmd(ctx context.Context, b *backend, base, cand string) tea.Cmd {
+	return func() tea.Msg {
+		res, err := b.compare(ctx, base, cand)
+		return compareMsg{res: res, err: err}
 	}
 }
 

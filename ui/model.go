@@ -15,6 +15,8 @@ import (
 	"charm.land/bubbles/v2/spinner"
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
+
+	"github.com/faultlens/faultlens/compare"
 )
 
 // view identifies a tab.
@@ -80,6 +82,14 @@ type Model struct {
 	runs   runsView
 	detail detailView
 	sql    sqlView
+	cmp    comparison
+}
+
+// comparison is the compare engine's judgement of the chosen pair.
+type comparison struct {
+	res  *compare.Result
+	err  error
+	done bool
 }
 
 // New returns the dashboard model over o.DB.
@@ -138,11 +148,17 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return m, nil
 	case loadedMsg:
 		m.ov, m.err = msg.ov, msg.err
-		var runs tea.Cmd
+		var runs, cmp tea.Cmd
 		if m.err == nil {
 			runs = m.reloadRuns()
+			if b, c := m.pair(); b != nil && c != nil {
+				cmp = m.startLoad(compareCmd(m.ctx, m.be, b.Suite, c.Suite))
+			}
 		}
-		return m, tea.Batch(runs, m.doneLoad())
+		return m, tea.Batch(runs, cmp, m.doneLoad())
+	case compareMsg:
+		m.cmp = comparison{res: msg.res, err: msg.err, done: true}
+		return m, m.doneLoad()
 	case runsMsg:
 		m.runs.apply(msg)
 		return m, m.doneLoad()
@@ -162,6 +178,8 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return m, c
 	case tea.KeyPressMsg:
 		return m.handleKey(msg)
+	case tea.MouseWheelMsg:
+		return m.wheel(msg)
 	}
 	return m, nil
 }
@@ -250,6 +268,42 @@ func (m Model) handleKey(msg tea.KeyPressMsg) (tea.Model, tea.Cmd) {
 		m.scroll[m.tab] += m.bodyHeight()
 	case key.Matches(msg, k.PageUp):
 		m.scroll[m.tab] = max(0, m.scroll[m.tab]-m.bodyHeight())
+	}
+	return m, nil
+}
+
+// wheelStep is how many lines one notch of the mouse wheel scrolls a view.
+const wheelStep = 3
+
+// wheel scrolls the current view: the runs cursor and the SQL result move
+// one row per notch (as j/k do), every other view wheelStep lines.
+func (m Model) wheel(msg tea.MouseWheelMsg) (tea.Model, tea.Cmd) {
+	up := msg.Mouse().Button == tea.MouseWheelUp
+	if !up && msg.Mouse().Button != tea.MouseWheelDown {
+		return m, nil
+	}
+	if m.help || (m.tab == viewRuns && m.runs.editing) || (m.tab == viewSQL && m.sql.editing) {
+		return m, nil
+	}
+	switch m.tab {
+	case viewRuns:
+		k := tea.KeyPressMsg{Code: tea.KeyDown}
+		if up {
+			k = tea.KeyPressMsg{Code: tea.KeyUp}
+		}
+		return m.runsKey(k)
+	case viewSQL:
+		if up {
+			m.sql.scroll = max(0, m.sql.scroll-wheelStep)
+		} else if m.sql.res != nil {
+			m.sql.scroll = min(m.sql.scroll+wheelStep, max(0, len(m.sql.res.rows)-1))
+		}
+		return m, nil
+	}
+	if up {
+		m.scroll[m.tab] = max(0, m.scroll[m.tab]-wheelStep)
+	} else {
+		m.scroll[m.tab] += wheelStep
 	}
 	return m, nil
 }

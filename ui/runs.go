@@ -62,7 +62,7 @@ func (m Model) runsKey(msg tea.KeyPressMsg) (tea.Model, tea.Cmd) {
 	case key.Matches(msg, k.Filter):
 		r.editing = true
 	case key.Matches(msg, k.Back):
-		if r.filter.Text != "" || r.filter.Quick != "" {
+		if r.filter != (metrics.RunFilter{}) {
 			r.filter, r.input.value, r.offset, r.cursor = metrics.RunFilter{}, "", 0, 0
 			return m, m.reloadRuns()
 		}
@@ -101,15 +101,17 @@ func (m Model) runsKey(msg tea.KeyPressMsg) (tea.Model, tea.Cmd) {
 		r.sort.Desc = !r.sort.Desc
 		r.offset, r.cursor = 0, 0
 		return m, m.reloadRuns()
-	case key.Matches(msg, k.Quick):
-		q := append([]string{""}, metrics.QuickFilters...)
-		i := 0
-		for j, c := range q {
-			if c == r.filter.Quick {
-				i = j
-			}
+	case key.Matches(msg, k.Quick, k.Scenario, k.ErrorClass, k.GateFalse):
+		switch {
+		case key.Matches(msg, k.Quick):
+			r.filter.Quick = next(r.filter.Quick, metrics.QuickFilters)
+		case key.Matches(msg, k.Scenario):
+			r.filter.Scenario = next(r.filter.Scenario, m.filterValues().Scenarios)
+		case key.Matches(msg, k.ErrorClass):
+			r.filter.ErrorClass = next(r.filter.ErrorClass, m.filterValues().ErrorClasses)
+		default:
+			r.filter.GateFalse = next(r.filter.GateFalse, metrics.GateFilters)
 		}
-		r.filter.Quick = q[(i+1)%len(q)]
 		r.offset, r.cursor = 0, 0
 		return m, m.reloadRuns()
 	case key.Matches(msg, k.Enter):
@@ -122,6 +124,34 @@ func (m Model) runsKey(msg tea.KeyPressMsg) (tea.Model, tea.Cmd) {
 	return m, nil
 }
 
+// next is the quick-filter value after cur: "" (all), then each of values
+// in turn, then "" again.
+func next(cur string, values []string) string {
+	q := append([]string{""}, values...)
+	i := 0
+	for j, c := range q {
+		if c == cur {
+			i = j
+		}
+	}
+	return q[(i+1)%len(q)]
+}
+
+// filterValues are the scenarios and error classes fetched with the report.
+func (m Model) filterValues() metrics.FilterValues {
+	if m.ov == nil {
+		return metrics.FilterValues{}
+	}
+	return m.ov.filters
+}
+
+func orAll(s string) string {
+	if s == "" {
+		return "all"
+	}
+	return safe(s)
+}
+
 func (m Model) runsBody() string {
 	r := m.runs
 	st := m.styles
@@ -130,16 +160,14 @@ func (m Model) runsBody() string {
 	if r.sort.Desc {
 		dir = "desc"
 	}
-	quick := r.filter.Quick
-	if quick == "" {
-		quick = "all"
-	}
 	filter := r.filter.Text
 	if r.editing {
 		filter += "▏"
 	}
-	fmt.Fprintf(&b, "runs %d–%d of %d  sort %s %s  quick %s  filter /%s\n",
-		min(int64(r.offset+1), r.total), int64(r.offset+len(r.rows)), r.total, r.sort.Column, dir, quick, safe(filter))
+	fmt.Fprintf(&b, "runs %d–%d of %d  sort %s %s  filter /%s\n",
+		min(int64(r.offset+1), r.total), int64(r.offset+len(r.rows)), r.total, r.sort.Column, dir, safe(filter))
+	fmt.Fprintf(&b, "quick %s  scenario %s  error %s  gate-false %s  (m n x g cycle, esc clears)\n",
+		orAll(r.filter.Quick), orAll(r.filter.Scenario), orAll(r.filter.ErrorClass), orAll(r.filter.GateFalse))
 	if r.err != nil {
 		return b.String() + st.Error.Render("error: "+r.err.Error())
 	}

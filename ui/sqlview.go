@@ -23,7 +23,8 @@ func (v *sqlView) apply(msg sqlMsg) { v.res, v.err = msg.res, msg.err }
 func (m Model) sqlBody() string {
 	v, st := m.sql, m.styles
 	var b strings.Builder
-	b.WriteString("read-only console over tables events, files, rejected_lines  (/ or enter to edit, enter runs, esc stops editing)\n")
+	b.WriteString("read-only console  (/ or enter to edit, enter runs, esc stops editing)\n")
+	b.WriteString(m.schemaList())
 	cur := ""
 	if v.editing {
 		cur = "▏"
@@ -60,7 +61,7 @@ func (m Model) sqlTable() string {
 	}
 	var b strings.Builder
 	b.WriteString(m.styles.Header.Render(line(r.cols)) + "\n")
-	h := max(1, m.bodyHeight()-5)
+	h := max(1, m.bodyHeight()-5-len(m.ov.schema))
 	start := min(m.sql.scroll, max(0, len(r.rows)-h))
 	end := min(len(r.rows), start+h)
 	for _, row := range r.rows[start:end] {
@@ -71,5 +72,19 @@ func (m Model) sqlTable() string {
 		more = fmt.Sprintf(" (first %d only)", maxSQLRows)
 	}
 	fmt.Fprintf(&b, "rows %d–%d of %d%s  j/k scroll\n", min(start+1, len(r.rows)), end, len(r.rows), more)
+	return b.String()
+}
+
+// schemaList is one line per table: its name and its columns in order (the
+// line is cut at the screen's edge).
+func (m Model) schemaList() string {
+	var b strings.Builder
+	for _, t := range m.ov.schema {
+		cols := make([]string, len(t.Columns))
+		for i, c := range t.Columns {
+			cols[i] = safe(c.Name)
+		}
+		b.WriteString(m.styles.Title.Render(safe(t.Table)) + " " + m.styles.Faint.Render(strings.Join(cols, " ")) + "\n")
+	}
 	return b.String()
 }

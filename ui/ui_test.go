@@ -66,6 +66,16 @@ func press(s string) tea.KeyPressMsg {
 // presses keys, waits until nothing is loading and returns the final view.
 func settle(t *testing.T, db *sql.DB, keys ...string) (Model, string) {
 	t.Helper()
+	msgs := make([]tea.Msg, len(keys))
+	for i, k := range keys {
+		msgs[i] = press(k)
+	}
+	return settleMsgs(t, db, msgs...)
+}
+
+// settleMsgs is settle with any messages in place of key names.
+func settleMsgs(t *testing.T, db *sql.DB, msgs ...tea.Msg) (Model, string) {
+	t.Helper()
 	m := New(context.Background(), Options{DB: db, ExportDir: t.TempDir(), NoColor: true})
 	tm := teatest.NewTestModel(t, m, teatest.WithInitialTermSize(100, 30),
 		teatest.WithProgramOptions(tea.WithColorProfile(colorprofile.Ascii)))
@@ -75,8 +85,8 @@ func settle(t *testing.T, db *sql.DB, keys ...string) (Model, string) {
 	// A second program continues from the loaded model for the keys.
 	tm2 := teatest.NewTestModel(t, fm.resume(), teatest.WithInitialTermSize(100, 30),
 		teatest.WithProgramOptions(tea.WithColorProfile(colorprofile.Ascii)))
-	for _, k := range keys {
-		tm2.Send(press(k))
+	for _, msg := range msgs {
+		tm2.Send(msg)
 	}
 	tm2.Send(quitWhenIdleMsg{})
 	final := tm2.FinalModel(t, teatest.WithFinalTimeout(30*time.Second)).(Model)

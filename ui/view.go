@@ -40,6 +40,7 @@ func (m Model) View() tea.View {
 	b.WriteString(m.statusLine())
 	v := tea.NewView(b.String())
 	v.AltScreen = true
+	v.MouseMode = tea.MouseModeCellMotion // wheel events; shift+drag still selects text
 	return v
 }
 

@@ -1,0 +1,104 @@
+package metrics
+
+import (
+	"bufio"
+	"context"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/faultlens/faultlens/ingest"
+	"github.com/faultlens/faultlens/simulate"
+	"github.com/faultlens/faultlens/store"
+)
+
+// BenchmarkUIViews measures the data call behind each dashboard view on a
+// session whose fact tables are already built (the dashboard builds them
+// once, at start). Runs per suite come from FAULTLENS_BENCH_RUNS (see
+// benchRuns): the default is ~100k events, 35000 gives ~1M.
+func BenchmarkUIViews(b *testing.B) {
+	ctx := context.Background()
+	dir := b.TempDir()
+	var paths []string
+	for _, o := range []simulate.Options{
+		{Runs: benchRuns(), Seed: 1, Suite: "baseline", Policy: simulate.Careful},
+		{Runs: benchRuns(), Seed: 2, Suite: "candidate", Faults: true, Policy: simulate.Mixed},
+	} {
+		p := filepath.Join(dir, o.Suite+".jsonl")
+		f, err := os.Create(p)
+		if err != nil {
+			b.Fatal(err)
+		}
+		w := bufio.NewWriter(f)
+		if _, err := simulate.Generate(w, o); err != nil {
+			b.Fatal(err)
+		}
+		w.Flush()
+		f.Close()
+		paths = append(paths, p)
+	}
+	db, err := store.Open(ctx, "", store.Limits{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer db.Close()
+	rs, err := ingest.Files(ctx, db, paths, ingest.Options{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	t, _, _ := ingest.Totals(rs)
+	s, err := Open(ctx, db)
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer s.Close()
+	rows, _, err := s.RunsPage(ctx, RunFilter{Quick: "failed"}, RunSort{}, 0, 1)
+	if err != nil || len(rows) == 0 {
+		b.Fatalf("no failed run: %v", err)
+	}
+	failedRun := rows[0].RunID
+	events := float64(t.Accepted)
+
+	for _, c := range []struct {
+		name string
+		call func() error
+	}{
+		{"Report", func() error { _, err := s.Report(ctx, Options{}); return err }},
+		{"ErrorMatrix", func() error { _, err := s.ErrorMatrix(ctx); return err }},
+		{"LatencyHistograms", func() error { _, err := s.LatencyHistograms(ctx); return err }},
+		{"RunFilterValues", func() error { _, err := s.RunFilterValues(ctx); return err }},
+		{"RunsPageFirst", func() error { _, _, err := s.RunsPage(ctx, RunFilter{}, RunSort{Column: "run_id"}, 0, 40); return err }},
+		{"RunsPageDeep", func() error {
+			_, _, err := s.RunsPage(ctx, RunFilter{}, RunSort{Column: "run_id"}, benchRuns(), 40)
+			return err
+		}},
+		{"RunsPageText", func() error { _, _, err := s.RunsPage(ctx, RunFilter{Text: "cand"}, RunSort{}, 0, 40); return err }},
+		{"RunsPageSorted", func() error {
+			_, _, err := s.RunsPage(ctx, RunFilter{}, RunSort{Column: "e2e", Desc: true}, 0, 40)
+			return err
+		}},
+		{"RunsPageQuick", func() error {
+			_, _, err := s.RunsPage(ctx, RunFilter{ErrorClass: "TIMEOUT", GateFalse: "evidence"}, RunSort{}, 0, 40)
+			return err
+		}},
+		{"RunDetail", func() error { _, err := s.RunDetail(ctx, failedRun); return err }},
+		{"CompareEvidence", func() error {
+			for _, suite := range []string{"baseline", "candidate"} {
+				if _, err := s.Evidence(ctx, suite); err != nil {
+					return err
+				}
+			}
+			return nil
+		}},
+		{"Schema", func() error { _, err := s.Schema(ctx); return err }},
+	} {
+		b.Run(c.name, func(b *testing.B) {
+			for i := 0; i < b.N; i++ {
+				if err := c.call(); err != nil {
+					b.Fatal(err)
+				}
+			}
+			b.ReportMetric(events, "events")
+		})
+	}
+}

@@ -1,0 +1,107 @@
+package ui
+
+import (
+	"context"
+	"strings"
+	"testing"
+
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/faultlens/faultlens/metrics"
+)
+
+func wheel(b tea.MouseButton) tea.MouseWheelMsg { return tea.MouseWheelMsg{Button: b} }
+
+func TestRunsQuickFilters(t *testing.T) {
+	db := sampleDB(t)
+	m, out := settle(t, db, "4", "n")
+	sc := m.ov.filters.Scenarios
+	if len(sc) < 2 || m.runs.filter.Scenario != sc[0] || !strings.Contains(out, "scenario "+sc[0]) {
+		t.Fatalf("scenario filter %q of %v:\n%s", m.runs.filter.Scenario, sc, out)
+	}
+	for _, r := range m.runs.rows {
+		if r.Scenario != sc[0] {
+			t.Fatalf("run %s of scenario %s under filter %s", r.RunID, r.Scenario, sc[0])
+		}
+	}
+	m, _ = settle(t, db, "4", "n", "n")
+	if m.runs.filter.Scenario != sc[1] {
+		t.Fatalf("second n: %q, want %q", m.runs.filter.Scenario, sc[1])
+	}
+	m, out = settle(t, db, "4", "x")
+	ec := m.ov.filters.ErrorClasses
+	if len(ec) == 0 || m.runs.filter.ErrorClass != ec[0] || m.runs.total == 0 || m.runs.total >= 452 {
+		t.Fatalf("error class filter %q of %v, %d runs:\n%s", m.runs.filter.ErrorClass, ec, m.runs.total, out)
+	}
+	m, out = settle(t, db, "4", "g", "g")
+	if m.runs.filter.GateFalse != "evidence" || m.runs.total == 0 {
+		t.Fatalf("gate filter %q, %d runs:\n%s", m.runs.filter.GateFalse, m.runs.total, out)
+	}
+	s, err := metrics.Open(context.Background(), db)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	for _, r := range m.runs.rows {
+		d, err := s.RunDetail(context.Background(), r.RunID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if d.EvidenceSatisfied == nil || *d.EvidenceSatisfied {
+			t.Fatalf("run %s listed under evidence false: %v", r.RunID, d.EvidenceSatisfied)
+		}
+	}
+	// The filters combine, and esc clears them all at once.
+	m, _ = settle(t, db, "4", "g", "g", "m")
+	combined := m.runs.total
+	if combined == 0 || combined > 65 {
+		t.Fatalf("evidence false and masked: %d runs", combined)
+	}
+	m, out = settle(t, db, "4", "n", "x", "g", "m", "esc")
+	if m.runs.filter != (metrics.RunFilter{}) || !strings.Contains(out, "of 452") {
+		t.Fatalf("esc did not clear: %+v\n%s", m.runs.filter, out)
+	}
+}
+
+func TestMouseWheel(t *testing.T) {
+	db := sampleDB(t)
+	m, _ := settleMsgs(t, db, press("4"), wheel(tea.MouseWheelDown), wheel(tea.MouseWheelDown), wheel(tea.MouseWheelUp))
+	if m.tab != viewRuns || m.runs.cursor != 1 {
+		t.Fatalf("runs cursor after down, down, up: %d", m.runs.cursor)
+	}
+	m, out := settleMsgs(t, db, press("2"), wheel(tea.MouseWheelDown), wheel(tea.MouseWheelDown))
+	if m.scroll[viewLatency] != 2*wheelStep || strings.Contains(out, "queue ░ then execution") {
+		t.Fatalf("latency scroll %d:\n%s", m.scroll[viewLatency], out)
+	}
+	m, _ = settleMsgs(t, db, press("2"), wheel(tea.MouseWheelDown), wheel(tea.MouseWheelUp), wheel(tea.MouseWheelUp))
+	if m.scroll[viewLatency] != 0 {
+		t.Fatalf("latency scroll after down, up, up: %d", m.scroll[viewLatency])
+	}
+	if v := m.View(); v.MouseMode != tea.MouseModeCellMotion {
+		t.Fatalf("mouse mode %v", v.MouseMode)
+	}
+}
+
+func TestCompareLatencySchema(t *testing.T) {
+	db := sampleDB(t)
+	m, out := settle(t, db, "6")
+	if m.cmp.res == nil || m.cmp.res.Failed == 0 || !strings.Contains(out, "FAIL masked_success") {
+		t.Fatalf("compare:\n%s", out)
+	}
+	// Failed gates come first in the table as well.
+	rows := compareRows(m.cmp.res, gateVerdicts(m.cmp.res.Gates))
+	if gateVerdicts(m.cmp.res.Gates)[rows[0].Metric] != "FAIL" {
+		t.Fatalf("first row %s is not a failed gate", rows[0].Metric)
+	}
+	body := m.latencyBody()
+	if len(m.ov.hists) == 0 || !strings.Contains(body, "wall-time distribution") || !strings.Contains(body, "tool  python") {
+		t.Fatalf("latency distribution:\n%s", body)
+	}
+	if got := sparkline([]int64{0, 1, 8, 4}); got != " ▁█▄" {
+		t.Fatalf("sparkline %q", got)
+	}
+	_, out = settle(t, db, "7")
+	if !strings.Contains(out, "events file_id") || !strings.Contains(out, "rejected_lines") {
+		t.Fatalf("schema list:\n%s", out)
+	}
+}
