@@ -21,7 +21,7 @@ type reportOptions struct {
 func newReportCmd(s Streams, g *global) *cobra.Command {
 	o := &reportOptions{}
 	cmd := &cobra.Command{
-		Use:   "report [--db FILE] [--suite S]... [--format text|json|markdown|csv] [PATH...]",
+		Use:   "report [--db FILE] [--suite S]... [--format text|json|markdown|csv|html] [PATH...]",
 		Short: "Evaluate runs and print the report",
 		Long: `Evaluate every run and print per suite and scenario the funnel, claimed vs
 actual success, violations, recovery, evidence grade and latency.
@@ -36,13 +36,13 @@ reports on the bundled sample traces.`,
 	}
 	cmd.Flags().StringVar(&o.src.db, "db", "", "read this database file")
 	cmd.Flags().StringArrayVar(&o.suites, "suite", nil, "report only this suite (repeatable)")
-	cmd.Flags().StringVarP(&o.format, "format", "f", "text", "output format: text, json, markdown or csv")
+	cmd.Flags().StringVarP(&o.format, "format", "f", "text", "output format: text, json, markdown, csv or html")
 	return cmd
 }
 
 func runReport(ctx context.Context, s Streams, g *global, o *reportOptions) error {
 	if !slices.Contains(report.Formats, o.format) {
-		return usagef("unknown --format %q (want text, json, markdown or csv)", o.format)
+		return usagef("unknown --format %q (want text, json, markdown, csv or html)", o.format)
 	}
 	db, done, err := o.src.open(ctx, g, s.Err)
 	if err != nil {

@@ -1,11 +1,10 @@
 package compare
 
 import (
-	"fmt"
 	"html/template"
 	"io"
-	"math"
-	"strings"
+
+	"github.com/faultlens/faultlens/chart"
 )
 
 // htmlPage is self-contained: inline CSS and SVG, no scripts, no external
@@ -48,65 +47,15 @@ func writeHTML(w io.Writer, res *Result) error {
 	}{res, summary(res)})
 }
 
-// barChart draws paired horizontal bars (baseline grey, candidate blue)
-// as inline SVG. Labels are escaped here since the SVG is built as text.
+// barChart draws the paired bars of one chart, baseline against candidate.
 func barChart(bars []Bar, share bool) template.HTML {
-	if len(bars) == 0 {
-		return template.HTML(`<p>no data</p>`)
-	}
-	const labelW, barW, rowH = 200.0, 260.0, 34.0
-	max := 0.0
-	for _, b := range bars {
-		max = math.Max(max, math.Max(finite(b.Base), finite(b.Cand)))
-	}
-	if share || max == 0 {
-		max = math.Max(max, 1)
-	}
-	h := rowH*float64(len(bars)) + 24
-	var s strings.Builder
-	fmt.Fprintf(&s, `<svg xmlns="http://www.w3.org/2000/svg" width="%.0f" height="%.0f" role="img">`, labelW+barW+80, h)
-	fmt.Fprintf(&s, `<rect x="%.0f" y="2" width="10" height="10" fill="#999"/><text x="%.0f" y="11" font-size="11">baseline</text>`, labelW, labelW+14)
-	fmt.Fprintf(&s, `<rect x="%.0f" y="2" width="10" height="10" fill="#36c"/><text x="%.0f" y="11" font-size="11">candidate</text>`, labelW+80, labelW+94)
+	pairs := make([]chart.Pair, len(bars))
 	for i, b := range bars {
-		y := 20 + rowH*float64(i)
-		fmt.Fprintf(&s, `<g><title>%s</title><text x="0" y="%.0f" font-size="12">%s</text>`,
-			template.HTMLEscapeString(b.Label+" "+b.Note), y+18, template.HTMLEscapeString(truncate(b.Label, 28)))
-		for j, v := range []float64{b.Base, b.Cand} {
-			fill := []string{"#999", "#36c"}[j]
-			wdt := barW * finite(v) / max
-			yy := y + 4 + float64(j)*13
-			fmt.Fprintf(&s, `<rect x="%.0f" y="%.0f" width="%.1f" height="12" fill="%s"/>`, labelW, yy, wdt, fill)
-			fmt.Fprintf(&s, `<text x="%.1f" y="%.0f" font-size="10">%s</text>`, labelW+wdt+4, yy+10, barValue(v, share))
-		}
-		s.WriteString(`</g>`)
+		pairs[i] = chart.Pair{Label: b.Label, A: b.Base, B: b.Cand, Note: b.Note}
 	}
-	s.WriteString(`</svg>`)
-	return template.HTML(s.String())
-}
-
-func finite(v float64) float64 {
-	if math.IsNaN(v) || math.IsInf(v, 0) {
-		return 0
+	unit := chart.Ms
+	if share {
+		unit = chart.Share
 	}
-	return v
-}
-
-func barValue(v float64, share bool) string {
-	switch {
-	case math.IsNaN(v):
-		return "n/a"
-	case share:
-		return fmt.Sprintf("%.0f%%", v*100)
-	case math.Abs(v) >= 100:
-		return fmt.Sprintf("%.0fms", v)
-	}
-	return fmt.Sprintf("%.3gms", v)
-}
-
-func truncate(s string, n int) string {
-	r := []rune(s)
-	if len(r) <= n {
-		return s
-	}
-	return string(r[:n-1]) + "…"
+	return chart.Pairs(pairs, [2]string{"baseline", "candidate"}, unit)
 }

@@ -1,7 +1,8 @@
-// Package report renders a metrics.Report for people (text, Markdown) and
-// for machines (JSON, CSV). Strings that come from traces (suite, scenario,
-// tool and category names, rejection reasons) are untrusted and pass through
-// package textsafe before they are written.
+// Package report renders a metrics.Report for people (text, Markdown, a
+// self-contained HTML document) and for machines (JSON, CSV). Strings that
+// come from traces (suite, scenario, tool and category names, rejection
+// reasons) are untrusted and pass through package textsafe before they are
+// written.
 package report
 
 import (
@@ -13,7 +14,7 @@ import (
 )
 
 // Formats lists the formats Write accepts.
-var Formats = []string{"text", "json", "markdown", "csv"}
+var Formats = []string{"text", "json", "markdown", "csv", "html"}
 
 // Options shape the human formats.
 type Options struct {
@@ -33,8 +34,10 @@ func Write(w io.Writer, rep *metrics.Report, format string, opts Options) error 
 		return Markdown(w, rep)
 	case "csv":
 		return CSV(w, rep)
+	case "html":
+		return HTML(w, rep)
 	}
-	return fmt.Errorf("unknown format %q (want one of text, json, markdown, csv)", format)
+	return fmt.Errorf("unknown format %q (want one of text, json, markdown, csv, html)", format)
 }
 
 // JSON writes the stable machine report of section 5 of the contract.

@@ -25,7 +25,7 @@ func TestUntrustedStringsAreInert(t *testing.T) {
 		}},
 	}
 	rep.Suites[0].Metrics.InvalidRetry.ByReason = map[string]int64{}
-	for _, format := range []string{"text", "markdown", "csv"} {
+	for _, format := range []string{"text", "markdown", "csv", "html"} {
 		var b bytes.Buffer
 		if err := Write(&b, rep, format, Options{}); err != nil {
 			t.Fatal(err)
@@ -48,5 +48,37 @@ func TestUntrustedStringsAreInert(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// In HTML a trace string must stay text: no element it names is created,
+// its angle brackets arrive escaped, in tables and in chart labels alike.
+func TestUntrustedStringsStayTextInHTML(t *testing.T) {
+	evil := `<script>alert(1)</script><img src=x onerror=alert(2)>"'&`
+	rep := &metrics.Report{
+		ReportVersion: 1,
+		Rejected:      metrics.Rejected{Lines: 1, ByReason: map[string]int64{evil: 1}},
+		Suites: []metrics.Suite{{
+			Suite:         evil,
+			Runs:          1,
+			Recovery:      []metrics.RecoveryRow{{Category: evil, Tool: evil, Chains: 1, Failed: 1}},
+			EvidenceGrade: []metrics.GradeRow{{Path: evil, Count: 1}},
+			Latency:       []metrics.LatencyRow{{Scope: "tool", Name: evil, N: 1}},
+			Scenarios:     []metrics.ScenarioPart{{Scenario: evil, Runs: 1}},
+		}},
+	}
+	rep.Suites[0].Metrics.InvalidRetry.ByReason = map[string]int64{evil: 1}
+	var b bytes.Buffer
+	if err := Write(&b, rep, "html", Options{}); err != nil {
+		t.Fatal(err)
+	}
+	out := strings.ToLower(b.String())
+	for _, bad := range []string{"<script", "<img"} {
+		if strings.Contains(out, bad) {
+			t.Errorf("html output contains raw %q", bad)
+		}
+	}
+	if n := strings.Count(out, "&lt;script&gt;"); n < 8 {
+		t.Errorf("want the trace string escaped in every place it appears, found &lt;script&gt; %d times", n)
 	}
 }
