@@ -42,17 +42,15 @@ func ingestJSONL(ctx context.Context, db *sql.DB, path, name string) (FileResult
 	defer conn.ExecContext(context.WithoutCancel(ctx), queries.Get("ingest.drop_temp"))
 
 	res.Lines, res.Blank = sc.lines, sc.blank
-	var goRejects []rejectedLine
-	fast := !sc.suspect && tryFast(ctx, conn, plain, sc.lines-sc.blank)
-	if !fast {
-		c, err := loadLines(ctx, conn, plain)
-		if err != nil {
-			return res, err
-		}
-		res.Lines, res.Blank, goRejects = c.lines, c.blank, c.rejected
+	if !sc.suspect && commitFast(ctx, conn, plain, name, &res) {
+		return res, nil
 	}
-	res.FastPath = fast
-	return res, commitFile(ctx, conn, name, &res, goRejects)
+	c, err := loadLines(ctx, conn, plain)
+	if err != nil {
+		return res, err
+	}
+	res.Lines, res.Blank = c.lines, c.blank
+	return res, commitFile(ctx, conn, name, &res, c.rejected)
 }
 
 // readAndScan hashes and counts the file; a .gz file is decompressed into a
@@ -93,19 +91,41 @@ func alreadyIngested(ctx context.Context, conn *sql.Conn, sha string) (string, e
 	return prev, err
 }
 
-// tryFast runs the validation over DuckDB's NDJSON reader. It reports true
-// only when every row is a valid event and the row count equals the
-// non-blank line count, so nothing can have been lost or merged.
-func tryFast(ctx context.Context, conn *sql.Conn, path string, want int64) bool {
+// errNotClean stops the fast path: the file holds something only the
+// line-precise path can account for.
+var errNotClean = errors.New("not clean")
+
+// commitFast stores a clean file in one statement and one transaction:
+// DuckDB's NDJSON reader feeds the validation, whose first rejected row fails
+// the insert. It reports true only when every non-blank line became an event,
+// so nothing can have been lost or merged; otherwise it has rolled back and
+// the line-precise path decides (and reports any error that is not the
+// file's).
+func commitFast(ctx context.Context, conn *sql.Conn, path, name string, res *FileResult) bool {
 	src := strings.ReplaceAll(queries.Get("ingest.fast_source"), "{{path}}", store.Quote(path))
-	if _, err := conn.ExecContext(ctx, strings.ReplaceAll(queries.Get("ingest.check"), "{{source}}", src)); err != nil {
+	checked := strings.ReplaceAll(queries.Get("ingest.checked"), "{{source}}", src)
+	rows := strings.ReplaceAll(queries.Get("ingest.valid_or_fail"), "{{checked}}", checked)
+	insert := strings.ReplaceAll(queries.Get("ingest.insert_events"), "{{rows}}", rows)
+	fast := *res
+	fast.FastPath = true
+	err := inTransaction(ctx, conn, func(fileID int64) error {
+		r, err := conn.ExecContext(ctx, insert, fileID)
+		if err != nil {
+			return err
+		}
+		if fast.Accepted, err = r.RowsAffected(); err != nil {
+			return err
+		}
+		if fast.Accepted != fast.Lines-fast.Blank {
+			return errNotClean
+		}
+		return recordFile(ctx, conn, fileID, name, &fast)
+	})
+	if err != nil {
 		return false
 	}
-	var rows, bad int64
-	if err := conn.QueryRowContext(ctx, queries.Get("ingest.count_checked")).Scan(&rows, &bad); err != nil {
-		return false
-	}
-	return bad == 0 && rows == want
+	*res = fast
+	return true
 }
 
 // loadLines is the line-precise path: Go numbers the lines and appends them
@@ -134,16 +154,48 @@ func loadLines(ctx context.Context, conn *sql.Conn, path string) (lineCounts, er
 	if err != nil {
 		return c, fmt.Errorf("read lines: %w", err)
 	}
-	q := strings.ReplaceAll(queries.Get("ingest.check"), "{{source}}", queries.Get("ingest.lines_source"))
+	checked := strings.ReplaceAll(queries.Get("ingest.checked"), "{{source}}", queries.Get("ingest.lines_source"))
+	q := strings.ReplaceAll(queries.Get("ingest.check"), "{{checked}}", checked)
 	if _, err := conn.ExecContext(ctx, q); err != nil {
 		return c, fmt.Errorf("validate: %w", err)
 	}
 	return c, nil
 }
 
-// commitFile writes the file's events, rejected lines and accounting in one
-// transaction.
-func commitFile(ctx context.Context, conn *sql.Conn, path string, res *FileResult, goRejects []rejectedLine) (err error) {
+// commitFile writes the line-precise path's events, rejected lines and
+// accounting in one transaction.
+func commitFile(ctx context.Context, conn *sql.Conn, path string, res *FileResult, goRejects []rejectedLine) error {
+	insert := strings.ReplaceAll(queries.Get("ingest.insert_events"), "{{rows}}", queries.Get("ingest.valid_checked"))
+	return inTransaction(ctx, conn, func(fileID int64) error {
+		r, err := conn.ExecContext(ctx, insert, fileID)
+		if err != nil {
+			return fmt.Errorf("store events: %w", err)
+		}
+		if res.Accepted, err = r.RowsAffected(); err != nil {
+			return err
+		}
+		for _, rj := range goRejects {
+			if _, err := conn.ExecContext(ctx, "INSERT INTO rejected_lines VALUES (?, ?, ?, ?, ?)",
+				fileID, path, rj.line, rj.reason, rj.text); err != nil {
+				return fmt.Errorf("store rejected line: %w", err)
+			}
+		}
+		if _, err := conn.ExecContext(ctx, queries.Get("ingest.insert_rejected_lines"), fileID, path); err != nil {
+			return fmt.Errorf("store rejected lines: %w", err)
+		}
+		if _, err := conn.ExecContext(ctx, queries.Get("ingest.insert_rejected_checked"), fileID, path); err != nil {
+			return fmt.Errorf("store rejected lines: %w", err)
+		}
+		if err := conn.QueryRowContext(ctx, "SELECT count(*) FROM rejected_lines WHERE file_id = ?", fileID).Scan(&res.Rejected); err != nil {
+			return err
+		}
+		return recordFile(ctx, conn, fileID, path, res)
+	})
+}
+
+// inTransaction runs fn in a transaction on conn, passing it the id the file
+// gets, and commits; on any error it rolls back.
+func inTransaction(ctx context.Context, conn *sql.Conn, fn func(fileID int64) error) (err error) {
 	if _, err := conn.ExecContext(ctx, "BEGIN TRANSACTION"); err != nil {
 		return err
 	}
@@ -156,30 +208,15 @@ func commitFile(ctx context.Context, conn *sql.Conn, path string, res *FileResul
 	if err := conn.QueryRowContext(ctx, "SELECT coalesce(max(file_id), 0) + 1 FROM files").Scan(&fileID); err != nil {
 		return err
 	}
-	r, err := conn.ExecContext(ctx, queries.Get("ingest.insert_events"), fileID)
-	if err != nil {
-		return fmt.Errorf("store events: %w", err)
-	}
-	if res.Accepted, err = r.RowsAffected(); err != nil {
+	if err := fn(fileID); err != nil {
 		return err
 	}
-	for _, rj := range goRejects {
-		if _, err := conn.ExecContext(ctx, "INSERT INTO rejected_lines VALUES (?, ?, ?, ?, ?)",
-			fileID, path, rj.line, rj.reason, rj.text); err != nil {
-			return fmt.Errorf("store rejected line: %w", err)
-		}
-	}
-	if !res.FastPath {
-		if _, err := conn.ExecContext(ctx, queries.Get("ingest.insert_rejected_lines"), fileID, path); err != nil {
-			return fmt.Errorf("store rejected lines: %w", err)
-		}
-		if _, err := conn.ExecContext(ctx, queries.Get("ingest.insert_rejected_checked"), fileID, path); err != nil {
-			return fmt.Errorf("store rejected lines: %w", err)
-		}
-	}
-	if err := conn.QueryRowContext(ctx, "SELECT count(*) FROM rejected_lines WHERE file_id = ?", fileID).Scan(&res.Rejected); err != nil {
-		return err
-	}
+	_, err = conn.ExecContext(ctx, "COMMIT")
+	return err
+}
+
+// recordFile checks the accounting and adds the file's row to files.
+func recordFile(ctx context.Context, conn *sql.Conn, fileID int64, path string, res *FileResult) error {
 	if !res.Balanced() {
 		return fmt.Errorf("internal accounting error: %d lines != %d accepted + %d rejected + %d blank",
 			res.Lines, res.Accepted, res.Rejected, res.Blank)
@@ -189,6 +226,5 @@ func commitFile(ctx context.Context, conn *sql.Conn, path string, res *FileResul
 		fileID, path, res.SHA256, res.Format, res.Bytes, res.Lines, res.Accepted, res.Rejected, res.Blank, res.Skipped); err != nil {
 		return fmt.Errorf("record file: %w", err)
 	}
-	_, err = conn.ExecContext(ctx, "COMMIT")
-	return err
+	return nil
 }

@@ -12,7 +12,10 @@ import (
 	"github.com/duckdb/duckdb-go/v2"
 )
 
-// rejectedLine is a line refused before it reached DuckDB's JSON functions.
+// rejectedLine is a line refused before it reached DuckDB's JSON functions,
+// for callers of commitFile that refuse lines of their own. (splitLines
+// appends its refusals to ingest_lines instead, so that a file of millions of
+// bad lines costs neither memory nor one INSERT per line.)
 type rejectedLine struct {
 	line   int64
 	reason string
@@ -22,17 +25,18 @@ type rejectedLine struct {
 // lineCounts is the accounting of the line-precise pass.
 type lineCounts struct {
 	lines, blank int64
-	rejected     []rejectedLine
+	rejected     []rejectedLine // always empty from splitLines, see rejectedLine
 }
 
 // maxRejectText is how much of a rejected line is kept for the person who
 // has to fix it.
 const maxRejectText = 1024
 
-// splitLines reads r line by line, appending each candidate line (1-based
-// number, text) to app and judging in Go what DuckDB cannot be given: lines
-// over MaxLineBytes, invalid UTF-8 and NUL bytes. A UTF-8 byte order mark on
-// the first line and a CR before the newline are dropped.
+// splitLines reads r line by line, appending each non-blank line to app as
+// (1-based number, text, NULL) and judging in Go what DuckDB cannot be given:
+// a line over MaxLineBytes, with invalid UTF-8 or a NUL byte is appended as
+// (number, excerpt, reason). A UTF-8 byte order mark on the first line and a
+// CR before the newline are dropped.
 func splitLines(r io.Reader, app *duckdb.Appender) (lineCounts, error) {
 	var c lineCounts
 	br := bufio.NewReaderSize(r, 256<<10)
@@ -82,19 +86,13 @@ func (c *lineCounts) take(n int64, line []byte, app *duckdb.Appender) error {
 	}
 	switch {
 	case len(line) > MaxLineBytes:
-		c.reject(n, fmt.Sprintf("line longer than %d bytes", MaxLineBytes), line)
+		return app.AppendRow(n, excerpt(line), fmt.Sprintf("line longer than %d bytes", MaxLineBytes))
 	case !utf8.Valid(line):
-		c.reject(n, "invalid UTF-8", line)
+		return app.AppendRow(n, excerpt(line), "invalid UTF-8")
 	case bytes.IndexByte(line, 0) >= 0:
-		c.reject(n, "NUL byte in line", line)
-	default:
-		return app.AppendRow(n, string(line))
+		return app.AppendRow(n, excerpt(line), "NUL byte in line")
 	}
-	return nil
-}
-
-func (c *lineCounts) reject(n int64, reason string, line []byte) {
-	c.rejected = append(c.rejected, rejectedLine{line: n, reason: reason, text: excerpt(line)})
+	return app.AppendRow(n, string(line), nil)
 }
 
 // excerpt returns the first maxRejectText bytes of line as valid UTF-8

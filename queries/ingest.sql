@@ -1,26 +1,39 @@
 -- Ingest: turn JSON objects into typed, validated rows.
 --
--- Both load paths feed the same statement (ingest.typed): the fast path reads
--- the file with DuckDB's own NDJSON reader, the line-precise path reads the
--- lines that Go split and numbered. {{source}} is replaced by the caller with
--- a relation that has the columns (line_no BIGINT, raw JSON).
+-- Both load paths run the same validation (ingest.checked): the fast path reads
+-- the file with DuckDB's own NDJSON reader and inserts straight into events,
+-- failing on the first rejected row; the line-precise path reads the lines
+-- that Go split and numbered into ingest_checked. {{source}} is replaced by
+-- the caller with a relation that has the columns (line_no BIGINT, raw JSON,
+-- text VARCHAR).
 --
 -- Choices where the contract is silent, all tested in ingest:
--- * Coercion follows DuckDB's JSON casts: a number given for a string field is
---   kept as its text; a string holding a number is accepted for an integer.
---   A value that cannot be converted (e.g. "abc" for an integer, a string for
---   an object) rejects the line naming the field.
+-- * A field must hold the JSON type the contract gives it, with two
+--   coercions: a number given for a string field is kept as its text, and a
+--   string holding an integer ("12") is accepted for an integer field. An
+--   integer field also takes an integral number written with a fraction or
+--   exponent (2.0, 1e3). Anything else (a fraction, a boolean, "abc" for an
+--   integer; an object, array or boolean for a string; anything but true or
+--   false for a boolean; a non-object for an object; a non-array, or an
+--   element that is not a string or number, for an array of strings) rejects
+--   the line naming the field, nested fields by their dotted path.
 -- * JSON null for an optional field means absent.
 -- * Enum fields, optional or not, must hold one of the contract's values.
--- * Timestamps must be RFC 3339 with a zone (Z or ±hh:mm); they are stored as
---   UTC instants with microsecond precision.
+-- * Timestamps must be RFC 3339 with a zone (Z or ±hh:mm; T, t or a space
+--   between date and time); they are stored as UTC instants with microsecond
+--   precision (further digits are truncated).
+-- * Unknown fields, top-level or inside a contract object (error, source,
+--   ...), keep the whole line in events.extra.
+-- * DuckDB's JSON parser is lenient where RFC 8259 is not: it accepts a
+--   trailing comma and NaN/Infinity. Such lines are accepted on both paths
+--   alike.
 
--- name: ingest.check
--- One row per candidate line with its typed fields and the first rule it
--- breaks (reason), or NULL for a valid event.
-CREATE OR REPLACE TEMP TABLE ingest_checked AS
+-- name: ingest.checked
+-- One row per candidate line with its typed fields, the JSON type of every
+-- contract field (jt) and the first rule it breaks (reason), or NULL for a
+-- valid event.
 WITH src AS (
-    SELECT line_no, raw, text, json_keys(raw) AS k,
+    SELECT line_no, raw, text,
            json_transform(raw, '{
              "type":"VARCHAR","run_id":"VARCHAR","ts":"VARCHAR","seq":"BIGINT","schema_version":"BIGINT",
              "suite":"VARCHAR","scenario":"VARCHAR",
@@ -42,58 +55,130 @@ WITH src AS (
              "evidence_ids":["VARCHAR"],"completed_scope":["VARCHAR"],"missing_scope":["VARCHAR"],
              "role":"VARCHAR","evidence_id":"VARCHAR","claim":"VARCHAR","grade":"VARCHAR","path":"VARCHAR",
              "terminal":"VARCHAR","reason":"VARCHAR","chunks_committed":"BIGINT","chunks_rejected":"BIGINT",
-             "disclosed_gaps":"BOOLEAN","degradations":["VARCHAR"]}') AS e
+             "disclosed_gaps":"BOOLEAN","degradations":["VARCHAR"]}') AS e,
+           -- jt[i] is the JSON type of the i-th path (NULL when absent); the
+           -- bad_field rules below index it in this order. TestFieldTypes
+           -- checks every field.
+           json_type(raw, [
+             '$.type', '$.run_id', '$.ts', '$.seq', '$.schema_version', '$.suite',
+             '$.scenario', '$.fault', '$.fault.class', '$.fault.kind', '$.fault.target_tool', '$.fault.expect',
+             '$.fault.expect.action', '$.fault.expect.terminal', '$.agent', '$.agent.name', '$.agent.version', '$.client_message_id',
+             '$.caused_by', '$.caused_by.run_id', '$.caused_by.cause', '$.task', '$.task.kind', '$.task.requires_current_evidence',
+             '$.task.evidence_required', '$.task.min_grade', '$.deadline_ms', '$.retry_budget', '$.stage_id', '$.stage',
+             '$.attempt', '$.enqueued_at', '$.started_at', '$.ended_at', '$.outcome', '$.plan_valid',
+             '$.failure', '$.failure.category', '$.failure.retryable', '$.failure.reason', '$.visible_chars', '$.budget_ms',
+             '$.call_id', '$.action_id', '$.recovery', '$.recovery_of', '$.tool', '$.tool_version',
+             '$.tool_schema', '$.args_digest', '$.side_effect', '$.idempotency_key', '$.status', '$.error',
+             '$.error.code', '$.error.category', '$.error.retryable', '$.error.retry_after_ms', '$.error.side_effect_state', '$.error.message',
+             '$.circuit', '$.source', '$.source.name', '$.source.grade', '$.source.fallback', '$.evidence_ids',
+             '$.completed_scope', '$.missing_scope', '$.role', '$.evidence_id', '$.claim', '$.grade',
+             '$.path', '$.terminal', '$.reason', '$.chunks_committed', '$.chunks_rejected', '$.disclosed_gaps',
+             '$.degradations'
+           ]) AS jt
     FROM {{source}}
 ), typed AS (
-    SELECT line_no, raw, text, k, e,
-           try_cast(e.ts AS TIMESTAMPTZ) AS ts_v,
-           try_cast(e.enqueued_at AS TIMESTAMPTZ) AS enq_v,
-           try_cast(e.started_at AS TIMESTAMPTZ) AS start_v,
-           try_cast(e.ended_at AS TIMESTAMPTZ) AS end_v
+    -- DuckDB's cast wants T and Z in capitals; RFC 3339 allows lower case.
+    SELECT *,
+           coalesce(try_cast(e.ts AS TIMESTAMPTZ), try_cast(upper(e.ts) AS TIMESTAMPTZ)) AS ts_v,
+           coalesce(try_cast(e.enqueued_at AS TIMESTAMPTZ), try_cast(upper(e.enqueued_at) AS TIMESTAMPTZ)) AS enq_v,
+           coalesce(try_cast(e.started_at AS TIMESTAMPTZ), try_cast(upper(e.started_at) AS TIMESTAMPTZ)) AS start_v,
+           coalesce(try_cast(e.ended_at AS TIMESTAMPTZ), try_cast(upper(e.ended_at) AS TIMESTAMPTZ)) AS end_v
     FROM src
 ), fielded AS (
     SELECT *,
-    -- A field that is present but came out NULL was null or not convertible;
-    -- bad_field names the first such typed field.
+    -- The first field, in contract order, whose JSON type is not accepted
+    -- (see the header). type and the timestamps have rules of their own.
     CASE
-      WHEN e.seq IS NULL AND list_contains(k, 'seq') AND json_type(raw, '$.seq') <> 'NULL' THEN 'seq: expected integer'
-      WHEN e.schema_version IS NULL AND list_contains(k, 'schema_version') AND json_type(raw, '$.schema_version') <> 'NULL' THEN 'schema_version: expected integer'
-      WHEN e.fault IS NULL AND list_contains(k, 'fault') AND json_type(raw, '$.fault') <> 'NULL' THEN 'fault: expected object'
-      WHEN e.agent IS NULL AND list_contains(k, 'agent') AND json_type(raw, '$.agent') <> 'NULL' THEN 'agent: expected object'
-      WHEN e.caused_by IS NULL AND list_contains(k, 'caused_by') AND json_type(raw, '$.caused_by') <> 'NULL' THEN 'caused_by: expected object'
-      WHEN e.task IS NULL AND list_contains(k, 'task') AND json_type(raw, '$.task') <> 'NULL' THEN 'task: expected object'
-      WHEN e.deadline_ms IS NULL AND list_contains(k, 'deadline_ms') AND json_type(raw, '$.deadline_ms') <> 'NULL' THEN 'deadline_ms: expected integer'
-      WHEN e.retry_budget IS NULL AND list_contains(k, 'retry_budget') AND json_type(raw, '$.retry_budget') <> 'NULL' THEN 'retry_budget: expected integer'
-      WHEN e.attempt IS NULL AND list_contains(k, 'attempt') AND json_type(raw, '$.attempt') <> 'NULL' THEN 'attempt: expected integer'
-      WHEN e.plan_valid IS NULL AND list_contains(k, 'plan_valid') AND json_type(raw, '$.plan_valid') <> 'NULL' THEN 'plan_valid: expected boolean'
-      WHEN e.failure IS NULL AND list_contains(k, 'failure') AND json_type(raw, '$.failure') <> 'NULL' THEN 'failure: expected object'
-      WHEN e.visible_chars IS NULL AND list_contains(k, 'visible_chars') AND json_type(raw, '$.visible_chars') <> 'NULL' THEN 'visible_chars: expected integer'
-      WHEN e.budget_ms IS NULL AND list_contains(k, 'budget_ms') AND json_type(raw, '$.budget_ms') <> 'NULL' THEN 'budget_ms: expected integer'
-      WHEN e.error IS NULL AND list_contains(k, 'error') AND json_type(raw, '$.error') <> 'NULL' THEN 'error: expected object'
-      WHEN e.source IS NULL AND list_contains(k, 'source') AND json_type(raw, '$.source') <> 'NULL' THEN 'source: expected object'
-      WHEN e.evidence_ids IS NULL AND list_contains(k, 'evidence_ids') AND json_type(raw, '$.evidence_ids') <> 'NULL' THEN 'evidence_ids: expected array'
-      WHEN e.completed_scope IS NULL AND list_contains(k, 'completed_scope') AND json_type(raw, '$.completed_scope') <> 'NULL' THEN 'completed_scope: expected array'
-      WHEN e.missing_scope IS NULL AND list_contains(k, 'missing_scope') AND json_type(raw, '$.missing_scope') <> 'NULL' THEN 'missing_scope: expected array'
-      WHEN e.chunks_committed IS NULL AND list_contains(k, 'chunks_committed') AND json_type(raw, '$.chunks_committed') <> 'NULL' THEN 'chunks_committed: expected integer'
-      WHEN e.chunks_rejected IS NULL AND list_contains(k, 'chunks_rejected') AND json_type(raw, '$.chunks_rejected') <> 'NULL' THEN 'chunks_rejected: expected integer'
-      WHEN e.disclosed_gaps IS NULL AND list_contains(k, 'disclosed_gaps') AND json_type(raw, '$.disclosed_gaps') <> 'NULL' THEN 'disclosed_gaps: expected boolean'
-      WHEN e.degradations IS NULL AND list_contains(k, 'degradations') AND json_type(raw, '$.degradations') <> 'NULL' THEN 'degradations: expected array'
+      WHEN jt[2] IN ('BOOLEAN','OBJECT','ARRAY') THEN 'run_id: expected string'
+      WHEN jt[4] <> 'NULL' AND (e.seq IS NULL OR jt[4] NOT IN ('BIGINT','UBIGINT','DOUBLE','VARCHAR') OR (jt[4] = 'DOUBLE' AND json_extract(raw, '$.seq')::DOUBLE <> e.seq) OR (jt[4] = 'VARCHAR' AND NOT regexp_full_match(json_extract_string(raw, '$.seq'), '[+-]?\d+'))) THEN 'seq: expected integer'
+      WHEN jt[5] <> 'NULL' AND (e.schema_version IS NULL OR jt[5] NOT IN ('BIGINT','UBIGINT','DOUBLE','VARCHAR') OR (jt[5] = 'DOUBLE' AND json_extract(raw, '$.schema_version')::DOUBLE <> e.schema_version) OR (jt[5] = 'VARCHAR' AND NOT regexp_full_match(json_extract_string(raw, '$.schema_version'), '[+-]?\d+'))) THEN 'schema_version: expected integer'
+      WHEN jt[6] IN ('BOOLEAN','OBJECT','ARRAY') THEN 'suite: expected string'
+      WHEN jt[7] IN ('BOOLEAN','OBJECT','ARRAY') THEN 'scenario: expected string'
+      WHEN jt[8] NOT IN ('OBJECT','NULL') THEN 'fault: expected object'
+      WHEN jt[9] IN ('BOOLEAN','OBJECT','ARRAY') THEN 'fault.class: expected string'
+      WHEN jt[10] IN ('BOOLEAN','OBJECT','ARRAY') THEN 'fault.kind: expected string'
+      WHEN jt[11] IN ('BOOLEAN','OBJECT','ARRAY') THEN 'fault.target_tool: expected string'
+      WHEN jt[12] NOT IN ('OBJECT','NULL') THEN 'fault.expect: expected object'
+      WHEN jt[13] IN ('BOOLEAN','OBJECT','ARRAY') THEN 'fault.expect.action: expected string'
+      WHEN jt[14] IN ('BOOLEAN','OBJECT','ARRAY') THEN 'fault.expect.terminal: expected string'
+      WHEN jt[15] NOT IN ('OBJECT','NULL') THEN 'agent: expected object'
+      WHEN jt[16] IN ('BOOLEAN','OBJECT','ARRAY') THEN 'agent.name: expected string'
+      WHEN jt[17] IN ('BOOLEAN','OBJECT','ARRAY') THEN 'agent.version: expected string'
+      WHEN jt[18] IN ('BOOLEAN','OBJECT','ARRAY') THEN 'client_message_id: expected string'
+      WHEN jt[19] NOT IN ('OBJECT','NULL') THEN 'caused_by: expected object'
+      WHEN jt[20] IN ('BOOLEAN','OBJECT','ARRAY') THEN 'caused_by.run_id: expected string'
+      WHEN jt[21] IN ('BOOLEAN','OBJECT','ARRAY') THEN 'caused_by.cause: expected string'
+      WHEN jt[22] NOT IN ('OBJECT','NULL') THEN 'task: expected object'
+      WHEN jt[23] IN ('BOOLEAN','OBJECT','ARRAY') THEN 'task.kind: expected string'
+      WHEN jt[24] NOT IN ('BOOLEAN','NULL') THEN 'task.requires_current_evidence: expected boolean'
+      WHEN jt[25] <> 'NULL' AND (e.task.evidence_required IS NULL OR jt[25] NOT IN ('BIGINT','UBIGINT','DOUBLE','VARCHAR') OR (jt[25] = 'DOUBLE' AND json_extract(raw, '$.task.evidence_required')::DOUBLE <> e.task.evidence_required) OR (jt[25] = 'VARCHAR' AND NOT regexp_full_match(json_extract_string(raw, '$.task.evidence_required'), '[+-]?\d+'))) THEN 'task.evidence_required: expected integer'
+      WHEN jt[26] IN ('BOOLEAN','OBJECT','ARRAY') THEN 'task.min_grade: expected string'
+      WHEN jt[27] <> 'NULL' AND (e.deadline_ms IS NULL OR jt[27] NOT IN ('BIGINT','UBIGINT','DOUBLE','VARCHAR') OR (jt[27] = 'DOUBLE' AND json_extract(raw, '$.deadline_ms')::DOUBLE <> e.deadline_ms) OR (jt[27] = 'VARCHAR' AND NOT regexp_full_match(json_extract_string(raw, '$.deadline_ms'), '[+-]?\d+'))) THEN 'deadline_ms: expected integer'
+      WHEN jt[28] <> 'NULL' AND (e.retry_budget IS NULL OR jt[28] NOT IN ('BIGINT','UBIGINT','DOUBLE','VARCHAR') OR (jt[28] = 'DOUBLE' AND json_extract(raw, '$.retry_budget')::DOUBLE <> e.retry_budget) OR (jt[28] = 'VARCHAR' AND NOT regexp_full_match(json_extract_string(raw, '$.retry_budget'), '[+-]?\d+'))) THEN 'retry_budget: expected integer'
+      WHEN jt[29] IN ('BOOLEAN','OBJECT','ARRAY') THEN 'stage_id: expected string'
+      WHEN jt[30] IN ('BOOLEAN','OBJECT','ARRAY') THEN 'stage: expected string'
+      WHEN jt[31] <> 'NULL' AND (e.attempt IS NULL OR jt[31] NOT IN ('BIGINT','UBIGINT','DOUBLE','VARCHAR') OR (jt[31] = 'DOUBLE' AND json_extract(raw, '$.attempt')::DOUBLE <> e.attempt) OR (jt[31] = 'VARCHAR' AND NOT regexp_full_match(json_extract_string(raw, '$.attempt'), '[+-]?\d+'))) THEN 'attempt: expected integer'
+      WHEN jt[35] IN ('BOOLEAN','OBJECT','ARRAY') THEN 'outcome: expected string'
+      WHEN jt[36] NOT IN ('BOOLEAN','NULL') THEN 'plan_valid: expected boolean'
+      WHEN jt[37] NOT IN ('OBJECT','NULL') THEN 'failure: expected object'
+      WHEN jt[38] IN ('BOOLEAN','OBJECT','ARRAY') THEN 'failure.category: expected string'
+      WHEN jt[39] NOT IN ('BOOLEAN','NULL') THEN 'failure.retryable: expected boolean'
+      WHEN jt[40] IN ('BOOLEAN','OBJECT','ARRAY') THEN 'failure.reason: expected string'
+      WHEN jt[41] <> 'NULL' AND (e.visible_chars IS NULL OR jt[41] NOT IN ('BIGINT','UBIGINT','DOUBLE','VARCHAR') OR (jt[41] = 'DOUBLE' AND json_extract(raw, '$.visible_chars')::DOUBLE <> e.visible_chars) OR (jt[41] = 'VARCHAR' AND NOT regexp_full_match(json_extract_string(raw, '$.visible_chars'), '[+-]?\d+'))) THEN 'visible_chars: expected integer'
+      WHEN jt[42] <> 'NULL' AND (e.budget_ms IS NULL OR jt[42] NOT IN ('BIGINT','UBIGINT','DOUBLE','VARCHAR') OR (jt[42] = 'DOUBLE' AND json_extract(raw, '$.budget_ms')::DOUBLE <> e.budget_ms) OR (jt[42] = 'VARCHAR' AND NOT regexp_full_match(json_extract_string(raw, '$.budget_ms'), '[+-]?\d+'))) THEN 'budget_ms: expected integer'
+      WHEN jt[43] IN ('BOOLEAN','OBJECT','ARRAY') THEN 'call_id: expected string'
+      WHEN jt[44] IN ('BOOLEAN','OBJECT','ARRAY') THEN 'action_id: expected string'
+      WHEN jt[45] IN ('BOOLEAN','OBJECT','ARRAY') THEN 'recovery: expected string'
+      WHEN jt[46] IN ('BOOLEAN','OBJECT','ARRAY') THEN 'recovery_of: expected string'
+      WHEN jt[47] IN ('BOOLEAN','OBJECT','ARRAY') THEN 'tool: expected string'
+      WHEN jt[48] IN ('BOOLEAN','OBJECT','ARRAY') THEN 'tool_version: expected string'
+      WHEN jt[49] IN ('BOOLEAN','OBJECT','ARRAY') THEN 'tool_schema: expected string'
+      WHEN jt[50] IN ('BOOLEAN','OBJECT','ARRAY') THEN 'args_digest: expected string'
+      WHEN jt[51] IN ('BOOLEAN','OBJECT','ARRAY') THEN 'side_effect: expected string'
+      WHEN jt[52] IN ('BOOLEAN','OBJECT','ARRAY') THEN 'idempotency_key: expected string'
+      WHEN jt[53] IN ('BOOLEAN','OBJECT','ARRAY') THEN 'status: expected string'
+      WHEN jt[54] NOT IN ('OBJECT','NULL') THEN 'error: expected object'
+      WHEN jt[55] IN ('BOOLEAN','OBJECT','ARRAY') THEN 'error.code: expected string'
+      WHEN jt[56] IN ('BOOLEAN','OBJECT','ARRAY') THEN 'error.category: expected string'
+      WHEN jt[57] NOT IN ('BOOLEAN','NULL') THEN 'error.retryable: expected boolean'
+      WHEN jt[58] <> 'NULL' AND (e.error.retry_after_ms IS NULL OR jt[58] NOT IN ('BIGINT','UBIGINT','DOUBLE','VARCHAR') OR (jt[58] = 'DOUBLE' AND json_extract(raw, '$.error.retry_after_ms')::DOUBLE <> e.error.retry_after_ms) OR (jt[58] = 'VARCHAR' AND NOT regexp_full_match(json_extract_string(raw, '$.error.retry_after_ms'), '[+-]?\d+'))) THEN 'error.retry_after_ms: expected integer'
+      WHEN jt[59] IN ('BOOLEAN','OBJECT','ARRAY') THEN 'error.side_effect_state: expected string'
+      WHEN jt[60] IN ('BOOLEAN','OBJECT','ARRAY') THEN 'error.message: expected string'
+      WHEN jt[61] IN ('BOOLEAN','OBJECT','ARRAY') THEN 'circuit: expected string'
+      WHEN jt[62] NOT IN ('OBJECT','NULL') THEN 'source: expected object'
+      WHEN jt[63] IN ('BOOLEAN','OBJECT','ARRAY') THEN 'source.name: expected string'
+      WHEN jt[64] IN ('BOOLEAN','OBJECT','ARRAY') THEN 'source.grade: expected string'
+      WHEN jt[65] NOT IN ('BOOLEAN','NULL') THEN 'source.fallback: expected boolean'
+      WHEN jt[66] NOT IN ('ARRAY','NULL') OR (jt[66] = 'ARRAY' AND NOT coalesce(list_bool_and(list_transform(json_type(raw, '$.evidence_ids[*]'), x -> x IN ('VARCHAR','BIGINT','UBIGINT','DOUBLE'))), true)) THEN 'evidence_ids: expected array of strings'
+      WHEN jt[67] NOT IN ('ARRAY','NULL') OR (jt[67] = 'ARRAY' AND NOT coalesce(list_bool_and(list_transform(json_type(raw, '$.completed_scope[*]'), x -> x IN ('VARCHAR','BIGINT','UBIGINT','DOUBLE'))), true)) THEN 'completed_scope: expected array of strings'
+      WHEN jt[68] NOT IN ('ARRAY','NULL') OR (jt[68] = 'ARRAY' AND NOT coalesce(list_bool_and(list_transform(json_type(raw, '$.missing_scope[*]'), x -> x IN ('VARCHAR','BIGINT','UBIGINT','DOUBLE'))), true)) THEN 'missing_scope: expected array of strings'
+      WHEN jt[69] IN ('BOOLEAN','OBJECT','ARRAY') THEN 'role: expected string'
+      WHEN jt[70] IN ('BOOLEAN','OBJECT','ARRAY') THEN 'evidence_id: expected string'
+      WHEN jt[71] IN ('BOOLEAN','OBJECT','ARRAY') THEN 'claim: expected string'
+      WHEN jt[72] IN ('BOOLEAN','OBJECT','ARRAY') THEN 'grade: expected string'
+      WHEN jt[73] IN ('BOOLEAN','OBJECT','ARRAY') THEN 'path: expected string'
+      WHEN jt[74] IN ('BOOLEAN','OBJECT','ARRAY') THEN 'terminal: expected string'
+      WHEN jt[75] IN ('BOOLEAN','OBJECT','ARRAY') THEN 'reason: expected string'
+      WHEN jt[76] <> 'NULL' AND (e.chunks_committed IS NULL OR jt[76] NOT IN ('BIGINT','UBIGINT','DOUBLE','VARCHAR') OR (jt[76] = 'DOUBLE' AND json_extract(raw, '$.chunks_committed')::DOUBLE <> e.chunks_committed) OR (jt[76] = 'VARCHAR' AND NOT regexp_full_match(json_extract_string(raw, '$.chunks_committed'), '[+-]?\d+'))) THEN 'chunks_committed: expected integer'
+      WHEN jt[77] <> 'NULL' AND (e.chunks_rejected IS NULL OR jt[77] NOT IN ('BIGINT','UBIGINT','DOUBLE','VARCHAR') OR (jt[77] = 'DOUBLE' AND json_extract(raw, '$.chunks_rejected')::DOUBLE <> e.chunks_rejected) OR (jt[77] = 'VARCHAR' AND NOT regexp_full_match(json_extract_string(raw, '$.chunks_rejected'), '[+-]?\d+'))) THEN 'chunks_rejected: expected integer'
+      WHEN jt[78] NOT IN ('BOOLEAN','NULL') THEN 'disclosed_gaps: expected boolean'
+      WHEN jt[79] NOT IN ('ARRAY','NULL') OR (jt[79] = 'ARRAY' AND NOT coalesce(list_bool_and(list_transform(json_type(raw, '$.degradations[*]'), x -> x IN ('VARCHAR','BIGINT','UBIGINT','DOUBLE'))), true)) THEN 'degradations: expected array of strings'
     END AS bad_field
     FROM typed
 )
 -- The order of the rules is the order a person would fix a line in: shape,
 -- identity, time, then the fields of its type.
-SELECT line_no, text, e, k, ts_v, enq_v, start_v, end_v, raw,
+SELECT line_no, text, raw, e, jt, ts_v, enq_v, start_v, end_v,
   CASE
     WHEN e.type IS NULL THEN 'missing field type'
     WHEN e.type NOT IN ('run','stage','tool_call','model_call','evidence','terminal') THEN 'unknown type'
     WHEN e.run_id IS NULL OR e.run_id = '' THEN 'missing field run_id'
     WHEN e.ts IS NULL THEN 'missing field ts'
-    WHEN ts_v IS NULL OR NOT regexp_full_match(e.ts, '\d{4}-\d\d-\d\d[Tt ]\d\d:\d\d:\d\d(\.\d+)?([Zz]|[+-]\d\d:\d\d)') THEN 'invalid timestamp ts'
+    WHEN ts_v IS NULL OR NOT regexp_full_match(e.ts, '\d{4}-\d\d-\d\d[Tt ]([01]\d|2[0-3]):[0-5]\d:[0-5]\d(\.\d+)?([Zz]|[+-]([01]\d|2[0-3]):[0-5]\d)') THEN 'invalid timestamp ts'
     WHEN bad_field IS NOT NULL THEN 'wrong type for field ' || bad_field
-    WHEN e.enqueued_at IS NOT NULL AND (enq_v IS NULL OR NOT regexp_full_match(e.enqueued_at, '\d{4}-\d\d-\d\d[Tt ]\d\d:\d\d:\d\d(\.\d+)?([Zz]|[+-]\d\d:\d\d)')) THEN 'invalid timestamp enqueued_at'
-    WHEN e.started_at IS NOT NULL AND (start_v IS NULL OR NOT regexp_full_match(e.started_at, '\d{4}-\d\d-\d\d[Tt ]\d\d:\d\d:\d\d(\.\d+)?([Zz]|[+-]\d\d:\d\d)')) THEN 'invalid timestamp started_at'
-    WHEN e.ended_at IS NOT NULL AND (end_v IS NULL OR NOT regexp_full_match(e.ended_at, '\d{4}-\d\d-\d\d[Tt ]\d\d:\d\d:\d\d(\.\d+)?([Zz]|[+-]\d\d:\d\d)')) THEN 'invalid timestamp ended_at'
+    WHEN e.enqueued_at IS NOT NULL AND (enq_v IS NULL OR NOT regexp_full_match(e.enqueued_at, '\d{4}-\d\d-\d\d[Tt ]([01]\d|2[0-3]):[0-5]\d:[0-5]\d(\.\d+)?([Zz]|[+-]([01]\d|2[0-3]):[0-5]\d)')) THEN 'invalid timestamp enqueued_at'
+    WHEN e.started_at IS NOT NULL AND (start_v IS NULL OR NOT regexp_full_match(e.started_at, '\d{4}-\d\d-\d\d[Tt ]([01]\d|2[0-3]):[0-5]\d:[0-5]\d(\.\d+)?([Zz]|[+-]([01]\d|2[0-3]):[0-5]\d)')) THEN 'invalid timestamp started_at'
+    WHEN e.ended_at IS NOT NULL AND (end_v IS NULL OR NOT regexp_full_match(e.ended_at, '\d{4}-\d\d-\d\d[Tt ]([01]\d|2[0-3]):[0-5]\d:[0-5]\d(\.\d+)?([Zz]|[+-]([01]\d|2[0-3]):[0-5]\d)')) THEN 'invalid timestamp ended_at'
     -- run
     WHEN e.type = 'run' AND e.suite IS NULL THEN 'missing field suite'
     WHEN e.type = 'run' AND e.started_at IS NULL THEN 'missing field started_at'
@@ -143,13 +228,18 @@ SELECT line_no, text, e, k, ts_v, enq_v, start_v, end_v, raw,
     WHEN e.type = 'terminal' AND e.reason IS NOT NULL AND e.reason NOT IN ('ok','planning_failed','evidence_missing','tool_unavailable','stream_interrupted','empty_completion','budget_exhausted','deadline_exceeded','user_cancelled','safety_refusal') THEN 'invalid value for reason'
     WHEN e.type = 'terminal' AND e.degradations IS NOT NULL AND NOT list_bool_and(list_transform(e.degradations, d -> d IN ('tool','evidence','delivery','safety'))) THEN 'invalid value in degradations'
   END AS reason
-FROM fielded;
+FROM fielded
 
--- name: ingest.count_checked
-SELECT count(*) AS rows, count(reason) AS bad FROM ingest_checked;
+-- name: ingest.check
+-- The line-precise path keeps every checked line, for events and rejections.
+CREATE OR REPLACE TEMP TABLE ingest_checked AS {{checked}};
 
 -- name: ingest.insert_events
--- extra keeps the raw object only when it names a field the contract does not.
+-- The rows placeholder is ingest.valid_checked or ingest.valid_or_fail.
+-- extra keeps the raw object only when it, or an object of the contract
+-- inside it, names a field the contract does not: each key of those objects
+-- is one of the paths typed in jt exactly when it is known, so more keys than
+-- typed paths means an unknown one.
 INSERT INTO events
 SELECT ?, e.type, e.run_id, ts_v, e.seq, e.schema_version, e.suite, e.scenario, e.fault, e.agent,
        e.client_message_id, e.caused_by, e.task, e.deadline_ms, e.retry_budget, e.stage_id, e.stage,
@@ -159,35 +249,49 @@ SELECT ?, e.type, e.run_id, ts_v, e.seq, e.schema_version, e.suite, e.scenario, 
        e.source, e.evidence_ids, e.completed_scope, e.missing_scope, e.role, e.evidence_id, e.claim,
        e.grade, e.path, e.terminal, e.reason, e.chunks_committed, e.chunks_rejected,
        e.disclosed_gaps, e.degradations,
-       CASE WHEN len(list_filter(k, x -> x NOT IN ('type','run_id','ts','seq','schema_version','suite','scenario','fault','agent','client_message_id','caused_by','task','deadline_ms','retry_budget','stage_id','stage','attempt','enqueued_at','started_at','ended_at','outcome','plan_valid','failure','visible_chars','budget_ms','call_id','action_id','recovery','recovery_of','tool','tool_version','tool_schema','args_digest','side_effect','idempotency_key','status','error','circuit','source','evidence_ids','completed_scope','missing_scope','role','evidence_id','claim','grade','path','terminal','reason','chunks_committed','chunks_rejected','disclosed_gaps','degradations'))) > 0
+       CASE WHEN len(flatten(json_keys(raw, ['$', '$.fault', '$.fault.expect', '$.agent', '$.caused_by',
+                                            '$.task', '$.failure', '$.error', '$.source']))) > list_count(jt)
             THEN raw END
-FROM ingest_checked WHERE reason IS NULL;
+FROM {{rows}};
+
+-- name: ingest.valid_checked
+-- The valid rows of the line-precise path.
+(SELECT * FROM ingest_checked WHERE reason IS NULL)
+
+-- name: ingest.valid_or_fail
+-- The fast path's rows: ingest.checked over the file itself. The first
+-- rejected row fails the statement, so the file goes the line-precise way.
+(SELECT * FROM ({{checked}}) WHERE reason IS NULL OR error('rejected row: ' || reason))
 
 -- name: ingest.insert_rejected_checked
 INSERT INTO rejected_lines
 SELECT ?, ?, line_no, reason, left(text, 1024) FROM ingest_checked WHERE reason IS NOT NULL;
 
 -- name: ingest.fast_source
--- {{path}} is a quoted SQL literal. No ignore_errors: a malformed line fails
--- the whole read and sends the file down the line-precise path.
+-- The path placeholder is a quoted SQL literal. No ignore_errors: a
+-- malformed line fails the whole read and sends the file down the
+-- line-precise path.
 (SELECT NULL::BIGINT AS line_no, json AS raw, NULL::VARCHAR AS text
  FROM read_ndjson_objects({{path}}, format = 'newline_delimited', maximum_object_size = 16777216))
 
 -- name: ingest.lines_table
-CREATE OR REPLACE TEMP TABLE ingest_lines (line_no BIGINT, text VARCHAR);
+-- The line-precise path's lines; reason is set for the lines Go refused
+-- (text is then an excerpt).
+CREATE OR REPLACE TEMP TABLE ingest_lines (line_no BIGINT, text VARCHAR, reason VARCHAR);
 
 -- name: ingest.lines_source
 (SELECT line_no, text::JSON AS raw, text FROM ingest_lines
- WHERE CASE WHEN json_valid(text) THEN json_type(text) = 'OBJECT' ELSE false END)
+ WHERE reason IS NULL AND CASE WHEN json_valid(text) THEN json_type(text) = 'OBJECT' ELSE false END)
 
 -- name: ingest.insert_rejected_lines
--- Lines that are not JSON objects at all; the rest go on to ingest.typed.
+-- Lines Go refused and lines that are not JSON objects at all; the rest go
+-- on to ingest.checked.
 INSERT INTO rejected_lines
 SELECT ?, ?, line_no,
-       CASE WHEN NOT json_valid(text) THEN 'malformed json' ELSE 'not a JSON object' END,
+       coalesce(reason, CASE WHEN NOT json_valid(text) THEN 'malformed json' ELSE 'not a JSON object' END),
        left(text, 1024)
 FROM ingest_lines
-WHERE CASE WHEN json_valid(text) THEN json_type(text) <> 'OBJECT' ELSE true END;
+WHERE reason IS NOT NULL OR CASE WHEN json_valid(text) THEN json_type(text) <> 'OBJECT' ELSE true END;
 
 -- name: ingest.drop_temp
 DROP TABLE IF EXISTS ingest_checked; DROP TABLE IF EXISTS ingest_lines;

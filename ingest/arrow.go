@@ -1,0 +1,291 @@
+package ingest
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"crypto/sha256"
+	"database/sql"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"time"
+
+	"github.com/apache/arrow-go/v18/arrow"
+	"github.com/apache/arrow-go/v18/arrow/array"
+	"github.com/apache/arrow-go/v18/arrow/ipc"
+	"github.com/apache/arrow-go/v18/arrow/memory"
+
+	"github.com/faultlens/faultlens/queries"
+)
+
+// ingestArrow loads one Arrow IPC file, file format (.arrow, .feather) or
+// stream format (.arrows), told apart by the file format's magic.
+//
+// The columns are checked against the contract first: a missing required
+// column or one whose type cannot hold the contract's is an *InputError and
+// nothing is committed. The rows are then written as JSON lines to a
+// temporary file and go through exactly the validation of a JSON Lines file
+// (fast path first, row by row when a row is rejected), so every rule and
+// rejection reason is the same, the row number standing for the line number.
+// Measured against the alternatives in docs/arrow.md.
+func ingestArrow(ctx context.Context, db *sql.DB, path, name string) (FileResult, error) {
+	res := FileResult{Format: "arrow"}
+	sum, size, err := hashFile(path)
+	if err != nil {
+		return res, err
+	}
+	res.SHA256, res.Bytes = sum, size
+
+	conn, err := db.Conn(ctx)
+	if err != nil {
+		return res, err
+	}
+	defer conn.Close()
+	if prev, err := alreadyIngested(ctx, conn, sum); err != nil {
+		return res, err
+	} else if prev != "" {
+		res.Duplicate = prev
+		return res, nil
+	}
+
+	tmp, rows, err := arrowToJSONLines(path)
+	if err != nil {
+		return res, &InputError{Path: name, Err: err}
+	}
+	defer os.Remove(tmp)
+	defer conn.ExecContext(context.WithoutCancel(ctx), queries.Get("ingest.drop_temp"))
+
+	res.Lines = rows
+	if commitFast(ctx, conn, tmp, name, &res) {
+		return res, nil
+	}
+	c, err := loadLines(ctx, conn, tmp)
+	if err != nil {
+		return res, err
+	}
+	res.Lines, res.Blank = c.lines, c.blank
+	return res, commitFile(ctx, conn, name, &res, c.rejected)
+}
+
+// hashFile returns the SHA-256 and size of the file's bytes.
+func hashFile(path string) (string, int64, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return "", 0, err
+	}
+	defer f.Close()
+	h := sha256.New()
+	n, err := io.Copy(h, f)
+	if err != nil {
+		return "", 0, err
+	}
+	return hex.EncodeToString(h.Sum(nil)), n, nil
+}
+
+// arrowMagic opens the IPC file format (and ends it); the stream format has none.
+var arrowMagic = []byte("ARROW1")
+
+// recordReader is what the file and stream readers have in common here.
+type recordReader interface {
+	Schema() *arrow.Schema
+	Next() (arrow.RecordBatch, error)
+}
+
+// fileRecords adapts ipc.FileReader to recordReader.
+type fileRecords struct {
+	r *ipc.FileReader
+	i int
+}
+
+func (f *fileRecords) Schema() *arrow.Schema { return f.r.Schema() }
+
+func (f *fileRecords) Next() (arrow.RecordBatch, error) {
+	if f.i >= f.r.NumRecords() {
+		return nil, io.EOF
+	}
+	f.i++
+	return f.r.RecordBatch(f.i - 1)
+}
+
+// streamRecords adapts ipc.Reader to recordReader.
+type streamRecords struct{ r *ipc.Reader }
+
+func (s streamRecords) Schema() *arrow.Schema { return s.r.Schema() }
+
+func (s streamRecords) Next() (arrow.RecordBatch, error) {
+	if s.r.Next() {
+		return s.r.RecordBatch(), nil
+	}
+	if err := s.r.Err(); err != nil {
+		return nil, err
+	}
+	return nil, io.EOF
+}
+
+// openArrow opens f in whichever IPC format it is written in, after
+// checking its metadata (see verifyArrowMetadata).
+func openArrow(f *os.File) (recordReader, func(), error) {
+	size, err := arrowFileSize(f)
+	if err != nil {
+		return nil, nil, err
+	}
+	head := make([]byte, len(arrowMagic))
+	n, _ := f.ReadAt(head, 0)
+	isFile := n == len(head) && bytes.Equal(head, arrowMagic)
+	what := "Arrow IPC stream"
+	if isFile {
+		what = "Arrow IPC file"
+	}
+	if err := verifyArrowMetadata(f, size, isFile); err != nil {
+		return nil, nil, fmt.Errorf("truncated or corrupt %s: %w", what, err)
+	}
+	opts := []ipc.Option{ipc.WithAllocator(memory.DefaultAllocator),
+		ipc.WithMetadataSizeLimit(max(size, 1)), ipc.WithBodySizeLimit(max(size, 1))}
+	if isFile {
+		r, err := ipc.NewFileReader(f, opts...)
+		if err != nil {
+			return nil, nil, fmt.Errorf("truncated or corrupt %s: %w", what, err)
+		}
+		return &fileRecords{r: r}, func() { r.Close() }, nil
+	}
+	r, err := ipc.NewReader(bufio.NewReaderSize(f, 1<<20), opts...)
+	if err != nil {
+		return nil, nil, fmt.Errorf("not an Arrow IPC file or stream: %w", err)
+	}
+	return streamRecords{r}, r.Release, nil
+}
+
+// dataBytes is the size of the buffers behind a, children included.
+func dataBytes(d arrow.ArrayData) int64 {
+	var n int64
+	for _, b := range d.Buffers() {
+		if b != nil {
+			n += int64(b.Len())
+		}
+	}
+	for _, c := range d.Children() {
+		n += dataBytes(c)
+	}
+	if d.DataType().ID() == arrow.DICTIONARY {
+		n += dataBytes(d.Dictionary())
+	}
+	return n
+}
+
+// arrowToJSONLines checks the schema of the Arrow file at path and writes
+// its rows as JSON lines to a temporary file, returning its path and the
+// number of rows. Any error is the file's.
+func arrowToJSONLines(path string) (tmpPath string, rows int64, err error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return "", 0, err
+	}
+	defer f.Close()
+	var tmp *os.File
+	defer func() {
+		// arrow-go panics on some malformed input; it is still a corrupt file.
+		if p := recover(); p != nil {
+			err = fmt.Errorf("corrupt Arrow IPC data: %v", p)
+			tmp.Close() // nil-safe; a second close after the others is harmless
+		}
+		if err != nil && tmpPath != "" {
+			os.Remove(tmpPath)
+			tmpPath = ""
+		}
+	}()
+	rr, release, err := openArrow(f)
+	if err != nil {
+		return "", 0, err
+	}
+	defer release()
+	if err := checkArrowSchema(rr.Schema()); err != nil {
+		return "", 0, err
+	}
+	tmp, err = os.CreateTemp("", "faultlens-arrow-*.jsonl")
+	if err != nil {
+		return "", 0, err
+	}
+	tmpPath = tmp.Name()
+	w := bufio.NewWriterSize(tmp, 1<<20)
+	for {
+		rec, err := rr.Next()
+		if errors.Is(err, io.EOF) {
+			break
+		}
+		if err != nil {
+			tmp.Close()
+			return tmpPath, rows, fmt.Errorf("truncated or corrupt Arrow IPC data after %d rows: %w", rows, err)
+		}
+		var held int64
+		for _, c := range rec.Columns() {
+			held += dataBytes(c.Data())
+		}
+		if err := checkRowCount(rec, held); err != nil {
+			tmp.Close()
+			return tmpPath, rows, fmt.Errorf("corrupt Arrow IPC data: %w", err)
+		}
+		rows += rec.NumRows()
+		err = writeJSONLines(w, rec)
+		if err != nil {
+			tmp.Close()
+			return tmpPath, rows, fmt.Errorf("row after %d: %w", rows-rec.NumRows(), err)
+		}
+	}
+	if err := w.Flush(); err != nil {
+		tmp.Close()
+		return tmpPath, rows, err
+	}
+	return tmpPath, rows, tmp.Close()
+}
+
+// writeJSONLines writes one JSON object per row of rec. Timestamp columns
+// become RFC 3339 UTC strings first, the form the contract reads.
+func writeJSONLines(w io.Writer, rec arrow.RecordBatch) error {
+	cols := append([]arrow.Array(nil), rec.Columns()...)
+	fields := rec.Schema().Fields() // a copy
+	var owned []arrow.Array
+	defer func() {
+		for _, a := range owned {
+			a.Release()
+		}
+	}()
+	for i, c := range cols {
+		if ts, ok := c.(*array.Timestamp); ok {
+			s, err := timestampStrings(ts)
+			if err != nil {
+				return fmt.Errorf("column %s: %w", fields[i].Name, err)
+			}
+			owned = append(owned, s)
+			fields[i] = arrow.Field{Name: fields[i].Name, Type: arrow.BinaryTypes.String, Nullable: true}
+			cols[i] = s
+		}
+	}
+	if len(owned) == 0 {
+		return array.RecordToJSON(rec, w)
+	}
+	r := array.NewRecordBatch(arrow.NewSchema(fields, nil), cols, rec.NumRows())
+	defer r.Release()
+	return array.RecordToJSON(r, w)
+}
+
+// timestampStrings renders a timestamp array as RFC 3339 UTC strings.
+func timestampStrings(ts *array.Timestamp) (arrow.Array, error) {
+	toTime, err := ts.DataType().(*arrow.TimestampType).GetToTimeFunc()
+	if err != nil {
+		return nil, err
+	}
+	b := array.NewStringBuilder(memory.DefaultAllocator)
+	defer b.Release()
+	b.Reserve(ts.Len())
+	for i := 0; i < ts.Len(); i++ {
+		if ts.IsNull(i) {
+			b.AppendNull()
+			continue
+		}
+		b.Append(toTime(ts.Value(i)).UTC().Format(time.RFC3339Nano))
+	}
+	return b.NewArray(), nil
+}

@@ -1,0 +1,227 @@
+package ingest
+
+import (
+	"bytes"
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/faultlens/faultlens/queries"
+	"github.com/faultlens/faultlens/simulate"
+	"github.com/faultlens/faultlens/store"
+)
+
+// rawColumns is every contract field with its type, for the raw DuckDB load
+// that BenchmarkIngestJSONL compares ingest with.
+const rawColumns = `{type: 'VARCHAR', run_id: 'VARCHAR', ts: 'TIMESTAMPTZ', seq: 'BIGINT', schema_version: 'BIGINT',
+ suite: 'VARCHAR', scenario: 'VARCHAR',
+ fault: 'STRUCT(class VARCHAR, kind VARCHAR, target_tool VARCHAR, expect STRUCT(action VARCHAR, terminal VARCHAR))',
+ agent: 'STRUCT(name VARCHAR, version VARCHAR)', client_message_id: 'VARCHAR',
+ caused_by: 'STRUCT(run_id VARCHAR, cause VARCHAR)',
+ task: 'STRUCT(kind VARCHAR, requires_current_evidence BOOLEAN, evidence_required BIGINT, min_grade VARCHAR)',
+ deadline_ms: 'BIGINT', retry_budget: 'BIGINT', stage_id: 'VARCHAR', stage: 'VARCHAR', attempt: 'BIGINT',
+ enqueued_at: 'TIMESTAMPTZ', started_at: 'TIMESTAMPTZ', ended_at: 'TIMESTAMPTZ', outcome: 'VARCHAR',
+ plan_valid: 'BOOLEAN', failure: 'STRUCT(category VARCHAR, retryable BOOLEAN, reason VARCHAR)',
+ visible_chars: 'BIGINT', budget_ms: 'BIGINT', call_id: 'VARCHAR', action_id: 'VARCHAR', recovery: 'VARCHAR',
+ recovery_of: 'VARCHAR', tool: 'VARCHAR', tool_version: 'VARCHAR', tool_schema: 'VARCHAR', args_digest: 'VARCHAR',
+ side_effect: 'VARCHAR', idempotency_key: 'VARCHAR', status: 'VARCHAR',
+ error: 'STRUCT(code VARCHAR, category VARCHAR, retryable BOOLEAN, retry_after_ms BIGINT, side_effect_state VARCHAR, message VARCHAR)',
+ circuit: 'VARCHAR', source: 'STRUCT(name VARCHAR, grade VARCHAR, fallback BOOLEAN)',
+ evidence_ids: 'VARCHAR[]', completed_scope: 'VARCHAR[]', missing_scope: 'VARCHAR[]', role: 'VARCHAR',
+ evidence_id: 'VARCHAR', claim: 'VARCHAR', grade: 'VARCHAR', path: 'VARCHAR', terminal: 'VARCHAR',
+ reason: 'VARCHAR', chunks_committed: 'BIGINT', chunks_rejected: 'BIGINT', disclosed_gaps: 'BOOLEAN',
+ degradations: 'VARCHAR[]'}`
+
+// benchEvents is the number of events BenchmarkIngestJSONL loads:
+// FAULTLENS_BENCH_EVENTS when set (e.g. 1000000), else 100000.
+func benchEvents(b *testing.B) int {
+	n := 100_000
+	if s := os.Getenv("FAULTLENS_BENCH_EVENTS"); s != "" {
+		v, err := strconv.Atoi(s)
+		if err != nil || v <= 0 {
+			b.Fatalf("FAULTLENS_BENCH_EVENTS=%q: want a positive integer", s)
+		}
+		n = v
+	}
+	return n
+}
+
+// BenchmarkIngestJSONL ingests a generated, clean trace file and, in the
+// same iteration, loads the same file with DuckDB's read_ndjson into a typed
+// table. It reports both times, their ratio and ingest's events per second,
+// and breaks ingest down into its phases (see phases).
+func BenchmarkIngestJSONL(b *testing.B) {
+	n := benchEvents(b)
+	path := filepath.Join(b.TempDir(), "bench.jsonl")
+	f, err := os.Create(path)
+	if err != nil {
+		b.Fatal(err)
+	}
+	if err := generateTrace(f, n, 1); err != nil {
+		b.Fatal(err)
+	}
+	if err := f.Close(); err != nil {
+		b.Fatal(err)
+	}
+	st, _ := os.Stat(path)
+	b.Run(fmt.Sprintf("events=%d", n), func(b *testing.B) {
+		ctx := context.Background()
+		b.SetBytes(st.Size())
+		var ingestT, rawT time.Duration
+		var ph phases
+		iters := 0
+		for b.Loop() {
+			iters++
+			b.StopTimer()
+			db := benchDB(b)
+			b.StartTimer()
+			t0 := time.Now()
+			res, err := File(ctx, db, path, Options{})
+			ingestT += time.Since(t0)
+			if err != nil || !res.FastPath || res.Accepted != int64(n) {
+				b.Fatalf("ingest: %v, %+v", err, res)
+			}
+			b.StopTimer()
+			db.Close()
+
+			db = benchDB(b)
+			b.StartTimer()
+			t0 = time.Now()
+			if _, err := db.ExecContext(ctx, fmt.Sprintf("CREATE TABLE t AS SELECT * FROM read_ndjson(%s, columns = %s)", store.Quote(path), rawColumns)); err != nil {
+				b.Fatal(err)
+			}
+			rawT += time.Since(t0)
+			b.StopTimer()
+			var rows int64
+			if err := db.QueryRowContext(ctx, "SELECT count(*) FROM t").Scan(&rows); err != nil || rows != int64(n) {
+				b.Fatalf("raw load: %d rows (%v), want %d", rows, err, n)
+			}
+			db.Close()
+
+			db = benchDB(b)
+			ph.add(measurePhases(b, db, path, int64(n)))
+			db.Close()
+			b.StartTimer()
+		}
+		k := float64(iters)
+		b.ReportMetric(ingestT.Seconds()/k, "ingest-s/op")
+		b.ReportMetric(rawT.Seconds()/k, "raw-s/op")
+		b.ReportMetric(ingestT.Seconds()/rawT.Seconds(), "ratio")
+		b.ReportMetric(float64(n)*k/ingestT.Seconds(), "events/s")
+		b.ReportMetric(float64(n)*k/rawT.Seconds(), "raw-events/s")
+		b.ReportMetric(ph.prescan.Seconds()/k, "prescan-s/op")
+		b.ReportMetric(ph.validate.Seconds()/k, "validate-s/op")
+		b.ReportMetric(ph.fast.Seconds()/k, "fast-s/op")
+	})
+}
+
+// phases is where ingest's time goes on the fast path: the Go prescan
+// (hash and line count), the validation SQL alone (its result counted, not
+// stored), and the whole fast path (validation, insert, commit).
+type phases struct{ prescan, validate, fast time.Duration }
+
+func (p *phases) add(q phases) {
+	p.prescan += q.prescan
+	p.validate += q.validate
+	p.fast += q.fast
+}
+
+// measurePhases runs the steps of ingestJSONL's fast path one by one,
+// timing each.
+func measurePhases(b *testing.B, db *sql.DB, path string, want int64) phases {
+	ctx := context.Background()
+	var p phases
+	t0 := time.Now()
+	_, cleanup, sc, err := readAndScan(path)
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer cleanup()
+	p.prescan = time.Since(t0)
+	conn, err := db.Conn(ctx)
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer conn.Close()
+
+	src := strings.ReplaceAll(queries.Get("ingest.fast_source"), "{{path}}", store.Quote(path))
+	checked := strings.ReplaceAll(queries.Get("ingest.checked"), "{{source}}", src)
+	var rows, bad int64
+	t0 = time.Now()
+	if err := conn.QueryRowContext(ctx, "SELECT count(*), count(reason) FROM ("+checked+")").Scan(&rows, &bad); err != nil || rows != want || bad != 0 {
+		b.Fatalf("validate: %v, %d rows, %d bad", err, rows, bad)
+	}
+	p.validate = time.Since(t0)
+
+	t0 = time.Now()
+	res := FileResult{Format: "jsonl", SHA256: sc.sha256, Bytes: sc.bytes, Lines: sc.lines, Blank: sc.blank}
+	if !commitFast(ctx, conn, path, path, &res) || res.Accepted != want {
+		b.Fatalf("fast path refused a clean file: %+v", res)
+	}
+	p.fast = time.Since(t0)
+	return p
+}
+
+// benchDB opens a fresh in-memory database with the default limits; it
+// spills to a temporary directory, not to .tmp in the package.
+func benchDB(b *testing.B) *sql.DB {
+	db, err := store.Open(context.Background(), "", store.Limits{TempDir: b.TempDir()})
+	if err != nil {
+		b.Fatal(err)
+	}
+	return db
+}
+
+// generateTrace writes exactly n events of realistic shape to w: runs of a
+// research agent from package simulate, with injected faults and careful and
+// naive policies mixed (about 350 bytes a line). The same n and seed give the
+// same bytes.
+func generateTrace(w io.Writer, n int, seed uint64) error {
+	lw := &lineLimit{w: w, left: n}
+	// A run has about 16 events: n/8 runs is plenty, and writing stops at n.
+	_, err := simulate.Generate(lw, simulate.Options{Runs: n/8 + 10, Seed: int64(seed), Faults: true, Policy: simulate.Mixed})
+	if lw.left == 0 {
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	return fmt.Errorf("the simulator wrote %d events, want %d", n-lw.left, n)
+}
+
+// errEnoughLines stops the simulator once lineLimit has passed its lines.
+var errEnoughLines = errors.New("enough lines")
+
+// lineLimit passes the first left lines written to it on to w.
+type lineLimit struct {
+	w    io.Writer
+	left int
+}
+
+func (l *lineLimit) Write(p []byte) (int, error) {
+	if l.left == 0 {
+		return 0, errEnoughLines
+	}
+	for i := 0; ; {
+		j := bytes.IndexByte(p[i:], '\n')
+		if j < 0 {
+			return l.w.Write(p)
+		}
+		i += j + 1
+		if l.left--; l.left == 0 {
+			n, err := l.w.Write(p[:i])
+			if err == nil {
+				err = errEnoughLines
+			}
+			return n, err
+		}
+	}
+}
