@@ -14,6 +14,7 @@ import (
 
 type ingestOptions struct {
 	db    string
+	suite string
 	paths []string
 }
 
@@ -33,6 +34,7 @@ kept with file, line number and reason (see faultlens rejected).`,
 		},
 	}
 	cmd.Flags().StringVar(&o.db, "db", "", "database file to create or add to (required)")
+	cmd.Flags().StringVar(&o.suite, "suite", "", "suite for OTLP runs (default: the service.name resource attribute)")
 	cmd.MarkFlagRequired("db")
 	return cmd
 }
@@ -50,7 +52,7 @@ func runIngest(ctx context.Context, s Streams, g *global, o *ingestOptions) erro
 	}
 	defer db.Close()
 	start := time.Now()
-	opts := ingest.Options{}
+	opts := ingest.Options{Suite: o.suite}
 	if s.ErrTTY {
 		opts.Progress = progressLine(s, len(paths), start)
 	}

@@ -102,7 +102,11 @@ func printAccounting(w io.Writer, rs []ingest.FileResult, verbose bool) {
 }
 
 func accountingLine(r ingest.FileResult) string {
-	s := fmt.Sprintf("%d lines read = %d events accepted + %d rejected + %d blank", r.Lines, r.Accepted, r.Rejected, r.Blank)
+	what := "events accepted"
+	if r.Format == "otlp" {
+		what = fmt.Sprintf("span lines accepted (%d events)", r.Events)
+	}
+	s := fmt.Sprintf("%d lines read = %d %s + %d rejected + %d blank", r.Lines, r.Accepted, what, r.Rejected, r.Blank)
 	if r.Skipped > 0 {
 		s += fmt.Sprintf(" + %d other signals skipped", r.Skipped)
 	}

@@ -26,9 +26,11 @@ type FileResult struct {
 	Lines     int64         // lines read (rows for Arrow, span lines for OTLP)
 	Accepted  int64         // events stored
 	Rejected  int64         // lines kept in rejected_lines
+	Events    int64         // events stored (equal to Accepted but for OTLP, where spans become events)
 	Blank     int64         // blank lines, ignored
 	Bytes     int64         // size of the content read
 	Skipped   int64         // lines of other signals (OTLP metrics and logs), counted and left out
+	spanLines int64         // OTLP: lines whose spans were read
 	Duplicate string        // when non-empty: already ingested from this path; nothing read
 	FastPath  bool          // whether DuckDB's reader took the file whole
 	Elapsed   time.Duration // wall time spent on this file
@@ -78,7 +80,16 @@ func File(ctx context.Context, db *sql.DB, path string, opts Options) (FileResul
 	if n, ok := opts.Names[path]; ok {
 		name = n
 	}
-	res, err := ingestJSONL(ctx, db, path, name)
+	var res FileResult
+	var err error
+	switch formatOf(path) {
+	case "arrow":
+		res, err = ingestArrow(ctx, db, path, name)
+	case "otlp":
+		res, err = ingestOTLP(ctx, db, path, name, opts.Suite)
+	default:
+		res, err = ingestJSONL(ctx, db, path, name)
+	}
 	res.Path = name
 	res.Elapsed = time.Since(start)
 	if err != nil {

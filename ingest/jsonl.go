@@ -116,6 +116,7 @@ func commitFast(ctx context.Context, conn *sql.Conn, path, name string, res *Fil
 		if fast.Accepted, err = r.RowsAffected(); err != nil {
 			return err
 		}
+		fast.Events = fast.Accepted
 		if fast.Accepted != fast.Lines-fast.Blank {
 			return errNotClean
 		}
@@ -171,8 +172,13 @@ func commitFile(ctx context.Context, conn *sql.Conn, path string, res *FileResul
 		if err != nil {
 			return fmt.Errorf("store events: %w", err)
 		}
-		if res.Accepted, err = r.RowsAffected(); err != nil {
+		if res.Events, err = r.RowsAffected(); err != nil {
 			return err
+		}
+		res.Accepted = res.Events
+		if res.Format == "otlp" {
+			// Events come from spans; the lines accepted are the span lines.
+			res.Accepted = res.spanLines
 		}
 		for _, rj := range goRejects {
 			if _, err := conn.ExecContext(ctx, "INSERT INTO rejected_lines VALUES (?, ?, ?, ?, ?)",

@@ -96,8 +96,11 @@ func initMetrics(m *Metrics) {
 	for _, r := range m.byName() {
 		*r = Rate{}
 	}
-	zero := int64(0)
-	m.Success.Unknown = &zero
+	// Gates that can be unknown say how many runs could not be judged.
+	for _, r := range []*Rate{&m.PlanValidity, &m.EvidenceSatisfaction, &m.Success} {
+		zero := int64(0)
+		r.Unknown = &zero
+	}
 	m.InvalidRetry.ByReason = map[string]int64{}
 	for _, reason := range InvalidRetryReasons {
 		m.InvalidRetry.ByReason[reason] = 0

@@ -45,7 +45,7 @@ type Rate struct {
 	Num      int64            `json:"num"`
 	Den      int64            `json:"den"`
 	Rate     *float64         `json:"rate"`
-	Unknown  *int64           `json:"unknown,omitempty"`   // success only: runs whose success is unknown
+	Unknown  *int64           `json:"unknown,omitempty"`   // plan_validity, evidence_satisfaction, success: runs that could not be judged
 	ByReason map[string]int64 `json:"by_reason,omitempty"` // invalid_retry only
 }
 
@@ -71,6 +71,9 @@ type Metrics struct {
 	StageBudgetOverrun            Rate `json:"stage_budget_overrun"`
 	UnknownOutcomeResend          Rate `json:"unknown_outcome_resend"`
 	ClaimedCompleted              Rate `json:"claimed_completed"`
+	// MissingTerminal counts runs without any terminal event: their answer
+	// cannot be deliverable nor their terminal committed.
+	MissingTerminal Rate `json:"missing_terminal"`
 }
 
 // RecoveryRow counts recovery chains of one error category and root tool.
@@ -134,6 +137,7 @@ func (m *Metrics) byName() map[string]*Rate {
 		"stage_budget_overrun":             &m.StageBudgetOverrun,
 		"unknown_outcome_resend":           &m.UnknownOutcomeResend,
 		"claimed_completed":                &m.ClaimedCompleted,
+		"missing_terminal":                 &m.MissingTerminal,
 	}
 }
 
@@ -161,7 +165,7 @@ func RateNames() []string {
 		"undisclosed_degradation", "invalid_retry", "duplicate_call", "breaker_violation",
 		"zero_call_violation", "seal_violation", "expectation_conformance",
 		"retry_budget_overrun", "deadline_overrun", "stage_budget_overrun",
-		"unknown_outcome_resend", "claimed_completed"}
+		"unknown_outcome_resend", "claimed_completed", "missing_terminal"}
 }
 
 // InvalidRetryReasons are the reason names of invalid_retry.by_reason.

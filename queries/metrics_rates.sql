@@ -7,7 +7,9 @@
 SELECT suite, CASE WHEN grouping(scenario) = 0 THEN scenario END AS scenario,
        count(*) AS runs,
        count(*) FILTER (WHERE plan_valid) AS plan_validity__num, count(*) AS plan_validity__den,
+       count(*) FILTER (WHERE plan_valid IS NULL) AS plan_validity__unknown,
        count(*) FILTER (WHERE evidence_satisfied) AS evidence_satisfaction__num, count(*) AS evidence_satisfaction__den,
+       count(*) FILTER (WHERE evidence_satisfied IS NULL) AS evidence_satisfaction__unknown,
        count(*) FILTER (WHERE plan_valid AND evidence_satisfied) AS evidence_satisfaction_given_plan__num,
        count(*) FILTER (WHERE plan_valid) AS evidence_satisfaction_given_plan__den,
        count(*) FILTER (WHERE answer_deliverable) AS answer_deliverable__num, count(*) AS answer_deliverable__den,
@@ -27,7 +29,8 @@ SELECT suite, CASE WHEN grouping(scenario) = 0 THEN scenario END AS scenario,
        count(*) FILTER (WHERE retry_budget_overrun IS NOT NULL) AS retry_budget_overrun__den,
        count(*) FILTER (WHERE deadline_overrun) AS deadline_overrun__num,
        count(*) FILTER (WHERE deadline_overrun IS NOT NULL) AS deadline_overrun__den,
-       count(*) FILTER (WHERE claimed = 'completed') AS claimed_completed__num, count(*) AS claimed_completed__den
+       count(*) FILTER (WHERE claimed = 'completed') AS claimed_completed__num, count(*) AS claimed_completed__den,
+       count(*) FILTER (WHERE n_terminals = 0) AS missing_terminal__num, count(*) AS missing_terminal__den
 FROM run_facts
 GROUP BY GROUPING SETS ((suite), (suite, scenario))
 ORDER BY suite, scenario NULLS FIRST;

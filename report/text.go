@@ -74,19 +74,17 @@ func suiteText(b *strings.Builder, st style, s metrics.Suite) {
 
 	b.WriteString(st.bold("Funnel") + "  (every rate over all runs)\n")
 	b.WriteString(table([][]string{
-		{"step", "runs", "rate"},
-		{"runs", fmt.Sprint(s.Runs), ""},
-		{"plan valid", fmt.Sprint(m.PlanValidity.Num), pct(m.PlanValidity.Rate)},
-		{"evidence satisfied", fmt.Sprint(m.EvidenceSatisfaction.Num), pct(m.EvidenceSatisfaction.Rate)},
-		{"answer deliverable", fmt.Sprint(m.AnswerDeliverable.Num), pct(m.AnswerDeliverable.Rate)},
-		{"terminal committed", fmt.Sprint(m.TerminalCommitted.Num), pct(m.TerminalCommitted.Rate)},
-		{"success (all four)", fmt.Sprint(m.Success.Num), pct(m.Success.Rate)},
-	}, map[int]bool{1: true, 2: true}, "  "))
-	unknown := int64(0)
-	if m.Success.Unknown != nil {
-		unknown = *m.Success.Unknown
+		{"step", "runs", "rate", "unknown"},
+		{"runs", fmt.Sprint(s.Runs), "", ""},
+		{"plan valid", fmt.Sprint(m.PlanValidity.Num), pct(m.PlanValidity.Rate), unknownOf(m.PlanValidity)},
+		{"evidence satisfied", fmt.Sprint(m.EvidenceSatisfaction.Num), pct(m.EvidenceSatisfaction.Rate), unknownOf(m.EvidenceSatisfaction)},
+		{"answer deliverable", fmt.Sprint(m.AnswerDeliverable.Num), pct(m.AnswerDeliverable.Rate), ""},
+		{"terminal committed", fmt.Sprint(m.TerminalCommitted.Num), pct(m.TerminalCommitted.Rate), ""},
+		{"success (all four)", fmt.Sprint(m.Success.Num), pct(m.Success.Rate), unknownOf(m.Success)},
+	}, map[int]bool{1: true, 2: true, 3: true}, "  "))
+	for _, why := range unknownReasons(m) {
+		fmt.Fprintf(b, "  %s\n", st.dim(why))
 	}
-	fmt.Fprintf(b, "  success unknown (a gate could not be judged): %d runs\n", unknown)
 	fmt.Fprintf(b, "  evidence satisfied given a valid plan: %s\n", frac(m.EvidenceSatisfactionGivenPlan))
 
 	b.WriteString(st.bold("Claimed vs actual") + "\n")
@@ -180,4 +178,31 @@ func scenarioText(b *strings.Builder, st style, parts []metrics.ScenarioPart) {
 			fmt.Sprint(m.SealViolation.Num), fmt.Sprint(m.ZeroCallViolation.Num)})
 	}
 	b.WriteString(table(t, map[int]bool{1: true, 2: true, 3: true, 4: true, 5: true, 6: true, 7: true}, "  "))
+}
+
+func unknownOf(r metrics.Rate) string {
+	if r.Unknown == nil {
+		return ""
+	}
+	return fmt.Sprint(*r.Unknown)
+}
+
+// unknownReasons says why gates could not be judged, when some could not:
+// a run without a planning stage has no plan verdict, a run without a task
+// has no evidence verdict (traces such as OTLP cannot express them).
+func unknownReasons(m metrics.Metrics) []string {
+	var out []string
+	if r := m.PlanValidity.Unknown; r != nil && *r > 0 {
+		out = append(out, fmt.Sprintf("plan validity unknown for %d runs: no planning stage in the trace", *r))
+	}
+	if r := m.EvidenceSatisfaction.Unknown; r != nil && *r > 0 {
+		out = append(out, fmt.Sprintf("evidence satisfaction unknown for %d runs: the run states no task (evidence required)", *r))
+	}
+	if m.MissingTerminal.Num > 0 {
+		out = append(out, fmt.Sprintf("no terminal event in %d runs: not deliverable, not committed (OTLP spans carry none unless faultlens.terminal is set)", m.MissingTerminal.Num))
+	}
+	if r := m.Success.Unknown; r != nil && *r > 0 {
+		out = append(out, fmt.Sprintf("success unknown for %d runs: no gate was false and at least one could not be judged", *r))
+	}
+	return out
 }

@@ -5,7 +5,6 @@ package store
 import (
 	"context"
 	"database/sql"
-	"database/sql/driver"
 	"fmt"
 	"runtime"
 	"time"
@@ -53,11 +52,7 @@ func Open(ctx context.Context, path string, lim Limits) (*sql.DB, error) {
 }
 
 func openOnce(ctx context.Context, path, params string, lim Limits) (*sql.DB, error) {
-	connector, err := duckdb.NewConnector(path+params, func(ex driver.ExecerContext) error {
-		// Per-connection session settings: every pooled connection sees UTC.
-		_, err := ex.ExecContext(context.Background(), "SET TimeZone = 'UTC'", nil)
-		return err
-	})
+	connector, err := duckdb.NewConnector(path+params, nil)
 	if err != nil {
 		return nil, fmt.Errorf("open database %s: %w", displayPath(path), err)
 	}
@@ -83,7 +78,11 @@ func configure(ctx context.Context, db *sql.DB, lim Limits) error {
 	if lim.Threads <= 0 {
 		lim.Threads = runtime.NumCPU()
 	}
+	// GLOBAL, so that every pooled connection sees UTC without a per
+	// connection SET (which would fail once the SQL console has locked the
+	// configuration).
 	stmts := []string{
+		"SET GLOBAL TimeZone = 'UTC'",
 		fmt.Sprintf("SET threads = %d", lim.Threads),
 		fmt.Sprintf("SET memory_limit = '%s'", escape(lim.MemoryLimit)),
 	}

@@ -148,8 +148,16 @@ func TestNavigationFilterSortDrillBack(t *testing.T) {
 	if m.sql.err == nil || !strings.Contains(out, "read-only console") {
 		t.Fatalf("write accepted:\n%s", out)
 	}
-	m, out = settle(t, db, "e")
-	if !strings.Contains(m.status, "exported to") {
-		t.Fatalf("export: %q", m.status)
-	}
+	// Export runs in a tea.Cmd; wait until the screen says where it went
+	// rather than racing the quit-when-idle message.
+	m0 := New(context.Background(), Options{DB: db, ExportDir: t.TempDir(), NoColor: true})
+	tm := teatest.NewTestModel(t, m0, teatest.WithInitialTermSize(100, 30),
+		teatest.WithProgramOptions(tea.WithColorProfile(colorprofile.Ascii)))
+	teatest.WaitFor(t, tm.Output(), func(b []byte) bool { return strings.Contains(string(b), "MASKED") },
+		teatest.WithDuration(30*time.Second))
+	tm.Send(press("e"))
+	teatest.WaitFor(t, tm.Output(), func(b []byte) bool { return strings.Contains(string(b), "exported to") },
+		teatest.WithDuration(30*time.Second))
+	tm.Send(press("q"))
+	tm.WaitFinished(t, teatest.WithFinalTimeout(10*time.Second))
 }
