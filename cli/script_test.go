@@ -3,6 +3,7 @@ package cli
 import (
 	"context"
 	"os"
+	"path/filepath"
 	"testing"
 
 	"github.com/rogpeppe/go-internal/testscript"
@@ -24,5 +25,13 @@ func TestMain(m *testing.M) {
 
 // TestScripts runs the end-to-end CLI scripts in testdata/script.
 func TestScripts(t *testing.T) {
-	testscript.Run(t, testscript.Params{Dir: "testdata/script"})
+	shared, _ := filepath.Abs("../../shared")
+	testscript.Run(t, testscript.Params{
+		Dir: "testdata/script",
+		Setup: func(env *testscript.Env) error {
+			// Real traces written by other software, beside the repository.
+			env.Setenv("REAL_TRACES", filepath.Join(shared, "real-traces"))
+			return nil
+		},
+	})
 }
