@@ -2,6 +2,7 @@ package cli
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
 	"testing"
@@ -32,6 +33,13 @@ func TestScripts(t *testing.T) {
 			// Real traces written by other software, beside the repository.
 			env.Setenv("REAL_TRACES", filepath.Join(shared, "real-traces"))
 			return nil
+		},
+		Condition: func(cond string) (bool, error) {
+			if cond == "realtraces" {
+				_, err := os.Stat(filepath.Join(shared, "real-traces"))
+				return err == nil, nil
+			}
+			return false, fmt.Errorf("unknown condition %q", cond)
 		},
 	})
 }
