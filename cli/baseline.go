@@ -103,7 +103,7 @@ func runBaselineSave(ctx context.Context, s Streams, g *global, o *baselineOptio
 		return err
 	}
 	defer done()
-	sess, err := metrics.Open(ctx, db)
+	sess, err := metrics.OpenSuites(ctx, db, []string{o.suite})
 	if err != nil {
 		return err
 	}

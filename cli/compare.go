@@ -70,7 +70,7 @@ func runCompare(ctx context.Context, s Streams, g *global, o *compareOptions) er
 		return err
 	}
 	defer done()
-	sess, err := metrics.Open(ctx, db)
+	sess, err := metrics.OpenSuites(ctx, db, []string{o.baseline, o.candidate})
 	if err != nil {
 		return err
 	}

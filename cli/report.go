@@ -49,7 +49,7 @@ func runReport(ctx context.Context, s Streams, g *global, o *reportOptions) erro
 		return err
 	}
 	defer done()
-	sess, err := metrics.Open(ctx, db)
+	sess, err := metrics.OpenSuites(ctx, db, o.suites)
 	if err != nil {
 		return err
 	}

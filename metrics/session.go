@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"fmt"
+	"strings"
 
 	"github.com/faultlens/faultlens/queries"
 )
@@ -22,9 +23,22 @@ type Session struct {
 // Open pins a connection of db and builds the fact tables over everything
 // ingested so far.
 func Open(ctx context.Context, db *sql.DB) (*Session, error) {
+	return OpenSuites(ctx, db, nil)
+}
+
+// OpenSuites is Open over the runs of the given suites only (all runs when
+// suites is empty): the cost follows the suites asked for, not the size of
+// the database.
+func OpenSuites(ctx context.Context, db *sql.DB, suites []string) (*Session, error) {
 	conn, err := db.Conn(ctx)
 	if err != nil {
 		return nil, fmt.Errorf("metrics: %w", err)
+	}
+	for _, q := range scopeStatements(suites) {
+		if _, err := conn.ExecContext(ctx, q); err != nil {
+			conn.Close()
+			return nil, fmt.Errorf("metrics: scope: %w", err)
+		}
 	}
 	for _, name := range factStatements {
 		if _, err := conn.ExecContext(ctx, queries.Get(name)); err != nil {
@@ -35,9 +49,22 @@ func Open(ctx context.Context, db *sql.DB) (*Session, error) {
 	return &Session{conn: conn}, nil
 }
 
+// scopeStatements builds the scoped_events view the fact SQL reads.
+func scopeStatements(suites []string) []string {
+	if len(suites) == 0 {
+		return []string{queries.Get("scope.all")}
+	}
+	quoted := make([]string, len(suites))
+	for i, s := range suites {
+		quoted[i] = "'" + strings.ReplaceAll(s, "'", "''") + "'"
+	}
+	list := strings.Join(quoted, ", ")
+	return []string{strings.ReplaceAll(queries.Get("scope.runs"), "{{suites}}", list), queries.Get("scope.view")}
+}
+
 // Close releases the connection and its fact tables.
 func (s *Session) Close() error {
-	s.conn.ExecContext(context.Background(), "DROP TABLE IF EXISTS call_facts; DROP TABLE IF EXISTS run_facts; DROP TABLE IF EXISTS chain_facts")
+	s.conn.ExecContext(context.Background(), "DROP TABLE IF EXISTS call_facts; DROP TABLE IF EXISTS run_facts; DROP TABLE IF EXISTS chain_facts; DROP VIEW IF EXISTS scoped_events; DROP TABLE IF EXISTS scope_runs")
 	return s.conn.Close()
 }
 

@@ -20,7 +20,7 @@ WITH c AS (
            tool, args_digest, coalesce(side_effect, 'none') AS side_effect, idempotency_key,
            enqueued_at, started_at, ended_at, status, error, coalesce(circuit, 'closed') AS circuit,
            coalesce(source.fallback, false) AS fallback, source
-    FROM events WHERE type = 'tool_call'
+    FROM scoped_events WHERE type = 'tool_call'
 ), p AS (
     SELECT *,
            lag(error) OVER w AS prev_error,

@@ -18,11 +18,11 @@
 --   defaults to secondary.
 CREATE OR REPLACE TEMP TABLE run_facts AS
 WITH ids AS (
-    SELECT DISTINCT run_id FROM events
+    SELECT DISTINCT run_id FROM scoped_events
 ), run_ev AS (
     SELECT run_id, suite, coalesce(scenario, 'baseline') AS scenario, fault, agent, task,
            deadline_ms, retry_budget, started_at
-    FROM events WHERE type = 'run'
+    FROM scoped_events WHERE type = 'run'
     QUALIFY row_number() OVER (PARTITION BY run_id ORDER BY ts, seq NULLS FIRST) = 1
 ), term AS (
     SELECT run_id, count(*) AS n_terminals,
@@ -34,20 +34,20 @@ WITH ids AS (
            arg_min_null(chunks_rejected, (ts, coalesce(seq, -1))) AS t_rejected,
            arg_min(coalesce(len(degradations), 0), (ts, coalesce(seq, -1))) AS t_degradations,
            arg_min(coalesce(disclosed_gaps, false), (ts, coalesce(seq, -1))) AS t_disclosed
-    FROM events WHERE type = 'terminal' GROUP BY run_id
+    FROM scoped_events WHERE type = 'terminal' GROUP BY run_id
 ), last_ev AS (
-    SELECT run_id, max(ts) AS last_ts FROM events GROUP BY run_id
+    SELECT run_id, max(ts) AS last_ts FROM scoped_events GROUP BY run_id
 ), planning AS (
     SELECT run_id, bool_or(coalesce(plan_valid, outcome = 'ok')) AS any_valid
-    FROM events WHERE type = 'stage' AND stage = 'planning' GROUP BY run_id
+    FROM scoped_events WHERE type = 'stage' AND stage = 'planning' GROUP BY run_id
 ), generation AS (
     SELECT run_id, arg_max(outcome, ended_at) AS last_outcome
-    FROM events WHERE type = 'stage' AND stage = 'generation' GROUP BY run_id
+    FROM scoped_events WHERE type = 'stage' AND stage = 'generation' GROUP BY run_id
 ), ev AS (
     SELECT e.run_id, e.claim, e.status, e.path,
            CASE e.grade WHEN 'primary' THEN 3 WHEN 'secondary' THEN 2 WHEN 'reprint' THEN 1 ELSE 0 END AS score,
            e.path = 'degraded' OR coalesce(c.fallback, false) AS degraded
-    FROM events e LEFT JOIN call_facts c ON c.run_id = e.run_id AND c.call_id = e.call_id
+    FROM scoped_events e LEFT JOIN call_facts c ON c.run_id = e.run_id AND c.call_id = e.call_id
     WHERE e.type = 'evidence'
 ), ev_run AS (
     SELECT ev.run_id,
@@ -71,12 +71,12 @@ WITH ids AS (
 ), models AS (
     SELECT run_id, count(*) FILTER (WHERE role IN ('answer', 'reviewer')) AS answer_calls,
            count(*) AS model_calls
-    FROM events WHERE type = 'model_call' GROUP BY run_id
+    FROM scoped_events WHERE type = 'model_call' GROUP BY run_id
 ), failed_step AS (
     SELECT run_id, min(ended_at) AS first_fail_end FROM (
         SELECT run_id, ended_at FROM call_facts WHERE status IN ('error', 'fast_fail')
         UNION ALL
-        SELECT run_id, ended_at FROM events WHERE type = 'stage' AND outcome <> 'ok'
+        SELECT run_id, ended_at FROM scoped_events WHERE type = 'stage' AND outcome <> 'ok'
     ) GROUP BY run_id
 ), after_fail AS (
     SELECT f.run_id, count(c.call_id) AS calls_after_fail
