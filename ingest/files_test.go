@@ -70,10 +70,51 @@ func TestDuplicateContent(t *testing.T) {
 			t.Errorf("%s: a duplicate changed the tables: %s -> %s", p, before, after)
 		}
 	}
-	// One more byte is new content.
+	// One more byte is new content, so the file is read; but its events are
+	// already stored, so each is a duplicate event, kept once, counted and
+	// listed as a rejected line (the malformed line is rejected again).
 	res = ingestPath(t, db, writeFile(t, dir, "d.jsonl", content+"\n"))
-	if res.Duplicate != "" || res.Accepted != 3 || res.Blank != 2 {
+	if res.Duplicate != "" || res.Accepted != 0 || res.Rejected != 4 || res.Blank != 2 {
 		t.Errorf("changed content: %+v", res)
+	}
+	if got := countRows(t, db, "events"); got != 3 {
+		t.Errorf("events after re-delivery: %d, want 3", got)
+	}
+	var dups int
+	if err := db.QueryRow("SELECT count(*) FROM rejected_lines WHERE reason LIKE 'duplicate event (same %'").Scan(&dups); err != nil {
+		t.Fatal(err)
+	}
+	if dups != 3 {
+		t.Errorf("duplicate events listed: %d, want 3", dups)
+	}
+}
+
+// TestDuplicateEvents checks that the same event twice in one file is kept
+// once, the second named by line and reason, on the fast and precise paths
+// alike, and that a different second terminal is kept (a seal violation).
+func TestDuplicateEvents(t *testing.T) {
+	db := openDB(t)
+	dir := t.TempDir()
+	second := strings.Replace(terminalLine, `"completed"`, `"failed"`, 1)
+	res := ingestPath(t, db, writeFile(t, dir, "a.jsonl", lines(runLine, toolLine, toolLine, terminalLine, terminalLine, second)))
+	if res.Accepted != 4 || res.Rejected != 2 {
+		t.Fatalf("%+v", res)
+	}
+	rows, err := db.Query("SELECT line_no, reason FROM rejected_lines ORDER BY line_no")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer rows.Close()
+	var got []string
+	for rows.Next() {
+		var n int
+		var r string
+		rows.Scan(&n, &r)
+		got = append(got, fmt.Sprintf("%d %s", n, r))
+	}
+	want := []string{"3 duplicate event (same call_id)", "5 duplicate event (same terminal)"}
+	if strings.Join(got, "|") != strings.Join(want, "|") {
+		t.Errorf("rejected %q, want %q", got, want)
 	}
 }
 

@@ -120,6 +120,13 @@ func commitFast(ctx context.Context, conn *sql.Conn, path, name string, res *Fil
 		if fast.Accepted != fast.Lines-fast.Blank {
 			return errNotClean
 		}
+		var dups int64
+		if err := conn.QueryRowContext(ctx, queries.Get("ingest.fast_duplicates"), fileID).Scan(&dups); err != nil {
+			return err
+		}
+		if dups > 0 {
+			return errNotClean
+		}
 		return recordFile(ctx, conn, fileID, name, &fast)
 	})
 	if err != nil {
@@ -159,6 +166,9 @@ func loadLines(ctx context.Context, conn *sql.Conn, path string) (lineCounts, er
 	q := strings.ReplaceAll(queries.Get("ingest.check"), "{{checked}}", checked)
 	if _, err := conn.ExecContext(ctx, q); err != nil {
 		return c, fmt.Errorf("validate: %w", err)
+	}
+	if _, err := conn.ExecContext(ctx, queries.Get("ingest.mark_duplicates")); err != nil {
+		return c, fmt.Errorf("find duplicate events: %w", err)
 	}
 	return c, nil
 }

@@ -1,0 +1,61 @@
+-- Duplicate events: the same event delivered twice (at-least-once exporters,
+-- a file copied into two batches) is kept once. Identity: tool and model
+-- calls by call_id, evidence by evidence_id, stages by stage_id, the run
+-- event by run_id; a terminal only when it repeats terminal, ts and seq (a
+-- different second terminal is a seal violation to report, not a duplicate).
+-- Duplicates are rejected lines with reason "duplicate event (same KEY)", so
+-- that they are counted and listed like every other line not stored.
+
+-- name: ingest.fast_duplicates
+-- After the fast path's insert (inside its transaction): how many of the
+-- file's events repeat an event already stored or an earlier one of the
+-- same file. Any means rollback and the line-precise path, which names them.
+WITH mine AS (SELECT DISTINCT run_id FROM events WHERE file_id = $1),
+keyed AS (
+    SELECT e.file_id, e.run_id,
+           CASE e.type WHEN 'tool_call' THEN 'call_id ' || e.call_id
+                       WHEN 'model_call' THEN 'model call_id ' || e.call_id
+                       WHEN 'evidence' THEN 'evidence_id ' || e.evidence_id
+                       WHEN 'stage' THEN 'stage_id ' || e.stage_id
+                       WHEN 'run' THEN 'run event'
+                       WHEN 'terminal' THEN 'terminal ' || e.terminal || ' ' || e.ts::VARCHAR || ' ' || coalesce(e.seq::VARCHAR, '') END AS key
+    FROM events e SEMI JOIN mine USING (run_id)
+)
+SELECT count(*) FROM (
+    SELECT run_id, key FROM keyed GROUP BY run_id, key
+    HAVING count(*) > 1 AND bool_or(file_id = $1)
+);
+
+-- name: ingest.mark_duplicates
+-- Line-precise path: the first line of each identity in the file is kept
+-- unless the identity is already stored; every other is a duplicate.
+CREATE OR REPLACE TEMP TABLE ingest_checked AS
+WITH keyed AS (
+    SELECT *,
+           CASE e.type WHEN 'tool_call' THEN 'call_id ' || e.call_id
+                       WHEN 'model_call' THEN 'model call_id ' || e.call_id
+                       WHEN 'evidence' THEN 'evidence_id ' || e.evidence_id
+                       WHEN 'stage' THEN 'stage_id ' || e.stage_id
+                       WHEN 'run' THEN 'run event'
+                       WHEN 'terminal' THEN 'terminal ' || e.terminal || ' ' || ts_v::VARCHAR || ' ' || coalesce(e.seq::VARCHAR, '') END AS dup_key
+    FROM ingest_checked
+), stored AS (
+    SELECT DISTINCT e.run_id,
+           CASE e.type WHEN 'tool_call' THEN 'call_id ' || e.call_id
+                       WHEN 'model_call' THEN 'model call_id ' || e.call_id
+                       WHEN 'evidence' THEN 'evidence_id ' || e.evidence_id
+                       WHEN 'stage' THEN 'stage_id ' || e.stage_id
+                       WHEN 'run' THEN 'run event'
+                       WHEN 'terminal' THEN 'terminal ' || e.terminal || ' ' || e.ts::VARCHAR || ' ' || coalesce(e.seq::VARCHAR, '') END AS dup_key
+    FROM events e
+    WHERE e.run_id IN (SELECT k.e.run_id FROM keyed k WHERE k.reason IS NULL)
+), ranked AS (
+    SELECT k.*, s.dup_key IS NOT NULL AS already,
+           row_number() OVER (PARTITION BY k.e.run_id, k.dup_key, k.reason IS NULL ORDER BY k.line_no) AS nth
+    FROM keyed k LEFT JOIN stored s ON s.run_id = k.e.run_id AND s.dup_key = k.dup_key
+)
+SELECT * EXCLUDE (dup_key, already, nth) REPLACE (
+    CASE WHEN reason IS NULL AND dup_key IS NOT NULL AND (already OR nth > 1)
+         THEN 'duplicate event (same ' || regexp_extract(dup_key, '^(call_id|model call_id|evidence_id|stage_id|run event|terminal)') || ')'
+         ELSE reason END AS reason)
+FROM ranked;
