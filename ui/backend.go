@@ -158,7 +158,12 @@ func (b *backend) sqlConnection(ctx context.Context) (*sql.Conn, error) {
 	if err != nil {
 		return nil, err
 	}
-	for _, s := range []string{"SET enable_external_access = false", "SET lock_configuration = true"} {
+	for _, s := range []string{
+		"SET autoinstall_known_extensions = false",
+		"SET autoload_known_extensions = false",
+		"SET enable_external_access = false",
+		"SET lock_configuration = true",
+	} {
 		if _, err := c.ExecContext(ctx, s); err != nil {
 			c.Close()
 			return nil, fmt.Errorf("console: %s: %w", s, err)
