@@ -96,7 +96,7 @@ type comparison struct {
 func New(ctx context.Context, o Options) Model {
 	noColor := o.NoColor || os.Getenv("NO_COLOR") != ""
 	m := Model{
-		ctx: ctx, be: &backend{db: o.DB}, opts: o,
+		ctx: ctx, be: &backend{db: o.DB, suites: scopeOf(o)}, opts: o,
 		keys: defaultKeyMap(), styles: DefaultStyles(noColor),
 		width: 80, height: 24,
 		spin: spinner.New(spinner.WithSpinner(spinner.Line)),
@@ -332,4 +332,13 @@ func (m Model) bodyHeight() int {
 func (m Model) resume() Model {
 	m.quitWhenIdle = false
 	return m
+}
+
+// scopeOf is the suites the dashboard is limited to: both named suites when
+// the user named both, else every suite.
+func scopeOf(o Options) []string {
+	if o.Baseline != "" && o.Candidate != "" {
+		return []string{o.Baseline, o.Candidate}
+	}
+	return nil
 }
