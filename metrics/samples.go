@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
@@ -194,6 +195,9 @@ func ScanEvidence(rows *sql.Rows, part string, ev *Evidence) error {
 	if err != nil {
 		return err
 	}
+	if part == "latency" && slices.Equal(cols, latencyColumns) {
+		return scanLatency(rows, ev)
+	}
 	for rows.Next() {
 		vals := make([]any, len(cols))
 		ptrs := make([]any, len(cols))
@@ -285,4 +289,33 @@ func optFloat(v any) *float64 {
 		f = float64(toInt(v))
 	}
 	return &f
+}
+
+// latencyColumns are the columns of baseline.latency, in order.
+var latencyColumns = []string{"run_id", "scope", "name", "queue_ms", "exec_ms", "wall_ms"}
+
+// scanLatency reads latency samples into typed values directly: there are
+// about as many samples as events, so the generic map per row of
+// ScanEvidence would dominate a comparison's time.
+func scanLatency(rows *sql.Rows, ev *Evidence) error {
+	var runID, scope, name string
+	var q, x, w sql.NullFloat64
+	opt := func(v sql.NullFloat64) *float64 {
+		if !v.Valid {
+			return nil
+		}
+		f := v.Float64
+		return &f
+	}
+	for rows.Next() {
+		if err := rows.Scan(&runID, &scope, &name, &q, &x, &w); err != nil {
+			return fmt.Errorf("metrics: scan latency: %w", err)
+		}
+		ev.Latency = append(ev.Latency, LatencySample{RunID: runID, Scope: scope, Name: name,
+			QueueMs: opt(q), ExecMs: opt(x), WallMs: opt(w)})
+	}
+	if err := rows.Err(); err != nil {
+		return fmt.Errorf("metrics: scan latency: %w", err)
+	}
+	return nil
 }

@@ -21,7 +21,7 @@ WITH calls AS (
            count(*) FILTER (WHERE NOT d) AS direct_evidence,
            count(*) FILTER (WHERE NOT d AND e.grade IN ('primary', 'secondary')) AS direct_evidence_ok
     FROM (SELECT e.*, e.path = 'degraded' OR coalesce(c.fallback, false) AS d
-          FROM events e LEFT JOIN call_facts c ON c.run_id = e.run_id AND c.call_id = e.call_id
+          FROM scoped_events e LEFT JOIN call_facts c ON c.run_id = e.run_id AND c.call_id = e.call_id
           WHERE e.type = 'evidence' AND e.status = 'confirmed') e
     GROUP BY e.run_id
 )
@@ -55,7 +55,7 @@ ORDER BY r.started_at NULLS LAST, r.run_id;
 -- one 'run'/'end_to_end' wall sample per run.
 WITH spans AS (
     SELECT run_id, 'stage' AS scope, stage AS name, enqueued_at, started_at, ended_at
-    FROM events WHERE type = 'stage'
+    FROM scoped_events WHERE type = 'stage'
     UNION ALL
     SELECT run_id, 'tool', tool, enqueued_at, started_at, ended_at FROM call_facts
 )
