@@ -5,10 +5,10 @@ import (
 	"database/sql"
 	"fmt"
 	"slices"
-	"strings"
 	"time"
 
 	"github.com/faultlens/faultlens/queries"
+	"github.com/faultlens/faultlens/store"
 )
 
 // RunFact is the frozen evidence of one run: its gates, claimed terminal,
@@ -103,7 +103,7 @@ func (s *Session) SaveEvidence(ctx context.Context, suite string, paths map[stri
 		if _, err := s.conn.ExecContext(ctx, "CREATE OR REPLACE TEMP TABLE "+tmp+" AS "+queries.Get("baseline."+part), suite); err != nil {
 			return fmt.Errorf("metrics: save %s of %q: %w", part, suite, err)
 		}
-		copyStmt := fmt.Sprintf("COPY %s TO %s (FORMAT parquet)", tmp, sqlString(paths[part]))
+		copyStmt := fmt.Sprintf("COPY %s TO %s (FORMAT parquet)", tmp, store.Quote(paths[part]))
 		_, err := s.conn.ExecContext(ctx, copyStmt)
 		s.conn.ExecContext(ctx, "DROP TABLE IF EXISTS "+tmp)
 		if err != nil {
@@ -160,7 +160,7 @@ func (s *Session) SuitesByDate(ctx context.Context) ([]SuiteStart, error) {
 	}
 	out := make([]SuiteStart, 0, len(rows))
 	for _, r := range rows {
-		st := SuiteStart{Suite: fmt.Sprint(r["suite"]), Runs: toInt(r["runs"])}
+		st := SuiteStart{Suite: fmt.Sprint(r["suite"]), Runs: asInt(r["runs"])}
 		if t, ok := r["first_started_at"].(time.Time); ok {
 			st.StartedAt = &t
 		}
@@ -169,23 +169,7 @@ func (s *Session) SuitesByDate(ctx context.Context) ([]SuiteStart, error) {
 	return out, nil
 }
 
-// sqlString quotes s as a SQL string literal (COPY takes no parameters).
-func sqlString(s string) string { return "'" + strings.ReplaceAll(s, "'", "''") + "'" }
 
-// toInt reads an integer column value of any width.
-func toInt(v any) int64 {
-	switch x := v.(type) {
-	case int64:
-		return x
-	case int32:
-		return int64(x)
-	case uint64:
-		return int64(x)
-	case int:
-		return int64(x)
-	}
-	return 0
-}
 
 // ScanEvidence appends the rows of one evidence part ("runs", "latency" or
 // "recovery") to ev. The rows must have the columns of the baseline.<part>
@@ -215,10 +199,10 @@ func ScanEvidence(rows *sql.Rows, part string, ev *Evidence) error {
 		case "runs":
 			ev.Runs = append(ev.Runs, runFact(m))
 		case "latency":
-			ev.Latency = append(ev.Latency, LatencySample{RunID: str(m["run_id"]), Scope: str(m["scope"]), Name: str(m["name"]),
-				QueueMs: optFloat(m["queue_ms"]), ExecMs: optFloat(m["exec_ms"]), WallMs: optFloat(m["wall_ms"])})
+			ev.Latency = append(ev.Latency, LatencySample{RunID: asString(m["run_id"]), Scope: asString(m["scope"]), Name: asString(m["name"]),
+				QueueMs: asFloat(m["queue_ms"]), ExecMs: asFloat(m["exec_ms"]), WallMs: asFloat(m["wall_ms"])})
 		case "recovery":
-			ev.Recovery = append(ev.Recovery, RecoverySample{RunID: str(m["run_id"]), Category: str(m["category"]), Outcome: str(m["outcome"])})
+			ev.Recovery = append(ev.Recovery, RecoverySample{RunID: asString(m["run_id"]), Category: asString(m["category"]), Outcome: asString(m["outcome"])})
 		default:
 			return fmt.Errorf("metrics: unknown evidence part %q", part)
 		}
@@ -231,7 +215,7 @@ func ScanEvidence(rows *sql.Rows, part string, ev *Evidence) error {
 
 func runFact(m map[string]any) RunFact {
 	f := RunFact{
-		RunID: str(m["run_id"]), Suite: str(m["suite"]), Scenario: str(m["scenario"]),
+		RunID: asString(m["run_id"]), Suite: asString(m["suite"]), Scenario: asString(m["scenario"]),
 		AgentName: optStr(m["agent_name"]), AgentVersion: optStr(m["agent_version"]), FaultClass: optStr(m["fault_class"]),
 		PlanValid: optBool(m["plan_valid"]), EvidenceSatisfied: optBool(m["evidence_satisfied"]),
 		AnswerDeliverable: optBool(m["answer_deliverable"]), TerminalCommitted: optBool(m["terminal_committed"]),
@@ -239,12 +223,12 @@ func runFact(m map[string]any) RunFact {
 		UndisclosedDegradation: optBool(m["undisclosed_degradation"]), ZeroCallViolation: optBool(m["zero_call_violation"]),
 		SealViolation: optBool(m["seal_violation"]), ExpectationMet: optBool(m["expectation_met"]),
 		RetryBudgetOverrun: optBool(m["retry_budget_overrun"]), DeadlineOverrun: optBool(m["deadline_overrun"]),
-		ToolCalls: toInt(m["tool_calls"]), Resends: toInt(m["resends"]), InvalidResends: toInt(m["invalid_resends"]),
-		UnknownOutcomeResends: toInt(m["unknown_outcome_resends"]), Duplicates: toInt(m["duplicates"]),
-		CircuitOpenCalls: toInt(m["circuit_open_calls"]), BreakerViolations: toInt(m["breaker_violations"]),
-		DegradedEvidence: toInt(m["degraded_evidence"]), DegradedEvidenceOK: toInt(m["degraded_evidence_ok"]),
-		DirectEvidence: toInt(m["direct_evidence"]), DirectEvidenceOK: toInt(m["direct_evidence_ok"]),
-		EndToEndMs: optFloat(m["end_to_end_ms"]),
+		ToolCalls: asInt(m["tool_calls"]), Resends: asInt(m["resends"]), InvalidResends: asInt(m["invalid_resends"]),
+		UnknownOutcomeResends: asInt(m["unknown_outcome_resends"]), Duplicates: asInt(m["duplicates"]),
+		CircuitOpenCalls: asInt(m["circuit_open_calls"]), BreakerViolations: asInt(m["breaker_violations"]),
+		DegradedEvidence: asInt(m["degraded_evidence"]), DegradedEvidenceOK: asInt(m["degraded_evidence_ok"]),
+		DirectEvidence: asInt(m["direct_evidence"]), DirectEvidenceOK: asInt(m["direct_evidence_ok"]),
+		EndToEndMs: asFloat(m["end_to_end_ms"]),
 	}
 	if t, ok := m["started_at"].(time.Time); ok {
 		f.StartedAt = &t
@@ -252,12 +236,6 @@ func runFact(m map[string]any) RunFact {
 	return f
 }
 
-func str(v any) string {
-	if v == nil {
-		return ""
-	}
-	return fmt.Sprint(v)
-}
 
 func optStr(v any) *string {
 	if v == nil {
@@ -275,21 +253,6 @@ func optBool(v any) *bool {
 	return &b
 }
 
-func optFloat(v any) *float64 {
-	var f float64
-	switch x := v.(type) {
-	case float64:
-		f = x
-	case float32:
-		f = float64(x)
-	default:
-		if v == nil {
-			return nil
-		}
-		f = float64(toInt(v))
-	}
-	return &f
-}
 
 // latencyColumns are the columns of baseline.latency, in order.
 var latencyColumns = []string{"run_id", "scope", "name", "queue_ms", "exec_ms", "wall_ms"}
