@@ -3,6 +3,7 @@ package metrics
 import (
 	"bufio"
 	"context"
+	"database/sql"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -23,9 +24,11 @@ func benchRuns() int {
 	return 3500
 }
 
-// BenchmarkReport measures the full report (fact tables plus every metric
-// query) over a baseline and a fault-injected suite of simulator output.
-func BenchmarkReport(b *testing.B) {
+// benchDB ingests a baseline and a fault-injected suite of simulator
+// output (benchRuns runs each) into a fresh in-memory database and returns
+// it with the number of events.
+func benchDB(b *testing.B) (*sql.DB, int64) {
+	b.Helper()
 	ctx := context.Background()
 	dir := b.TempDir()
 	var paths []string
@@ -50,12 +53,20 @@ func BenchmarkReport(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	defer db.Close()
+	b.Cleanup(func() { db.Close() })
 	rs, err := ingest.Files(ctx, db, paths, ingest.Options{})
 	if err != nil {
 		b.Fatal(err)
 	}
 	t, _, _ := ingest.Totals(rs)
+	return db, t.Accepted
+}
+
+// BenchmarkReport measures the full report (fact tables plus every metric
+// query) over a baseline and a fault-injected suite of simulator output.
+func BenchmarkReport(b *testing.B) {
+	ctx := context.Background()
+	db, events := benchDB(b)
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
 		s, err := Open(ctx, db)
@@ -67,6 +78,6 @@ func BenchmarkReport(b *testing.B) {
 		}
 		s.Close()
 	}
-	b.ReportMetric(float64(t.Accepted), "events")
-	b.ReportMetric(float64(t.Accepted)*float64(b.N)/b.Elapsed().Seconds(), "events/s")
+	b.ReportMetric(float64(events), "events")
+	b.ReportMetric(float64(events)*float64(b.N)/b.Elapsed().Seconds(), "events/s")
 }

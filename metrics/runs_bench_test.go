@@ -1,15 +1,8 @@
 package metrics
 
 import (
-	"bufio"
 	"context"
-	"os"
-	"path/filepath"
 	"testing"
-
-	"github.com/faultlens/faultlens/ingest"
-	"github.com/faultlens/faultlens/simulate"
-	"github.com/faultlens/faultlens/store"
 )
 
 // BenchmarkUIViews measures the data call behind each dashboard view on a
@@ -18,35 +11,7 @@ import (
 // benchRuns): the default is ~100k events, 35000 gives ~1M.
 func BenchmarkUIViews(b *testing.B) {
 	ctx := context.Background()
-	dir := b.TempDir()
-	var paths []string
-	for _, o := range []simulate.Options{
-		{Runs: benchRuns(), Seed: 1, Suite: "baseline", Policy: simulate.Careful},
-		{Runs: benchRuns(), Seed: 2, Suite: "candidate", Faults: true, Policy: simulate.Mixed},
-	} {
-		p := filepath.Join(dir, o.Suite+".jsonl")
-		f, err := os.Create(p)
-		if err != nil {
-			b.Fatal(err)
-		}
-		w := bufio.NewWriter(f)
-		if _, err := simulate.Generate(w, o); err != nil {
-			b.Fatal(err)
-		}
-		w.Flush()
-		f.Close()
-		paths = append(paths, p)
-	}
-	db, err := store.Open(ctx, "", store.Limits{})
-	if err != nil {
-		b.Fatal(err)
-	}
-	defer db.Close()
-	rs, err := ingest.Files(ctx, db, paths, ingest.Options{})
-	if err != nil {
-		b.Fatal(err)
-	}
-	t, _, _ := ingest.Totals(rs)
+	db, accepted := benchDB(b)
 	s, err := Open(ctx, db)
 	if err != nil {
 		b.Fatal(err)
@@ -57,7 +22,7 @@ func BenchmarkUIViews(b *testing.B) {
 		b.Fatalf("no failed run: %v", err)
 	}
 	failedRun := rows[0].RunID
-	events := float64(t.Accepted)
+	events := float64(accepted)
 
 	for _, c := range []struct {
 		name string
