@@ -1,0 +1,243 @@
+package bench
+
+import (
+	"context"
+	"database/sql"
+	"fmt"
+	"io"
+	"slices"
+	"syscall"
+	"time"
+
+	"github.com/faultlens/faultlens/compare"
+	"github.com/faultlens/faultlens/ingest"
+	"github.com/faultlens/faultlens/metrics"
+	"github.com/faultlens/faultlens/store"
+)
+
+// The issue's targets.
+var (
+	cleanTarget  = Target{MaxRatio: 1.3}
+	badTarget    = Target{MaxRatio: 2.5}
+	reportTarget = Target{MaxTime: 1500 * time.Millisecond}
+	viewTarget   = Target{MaxTime: 100 * time.Millisecond}
+)
+
+// measurer runs the steps in order; later steps read the database the
+// first one ingested.
+type measurer struct {
+	cfg  Config
+	in   *input
+	logf func(format string, args ...any)
+	rows []Row
+	db   *sql.DB       // the clean JSON Lines ingested by ingestJSONL
+	raw  time.Duration // raw read_ndjson of the clean files
+	scan time.Duration // rawScan over db
+}
+
+func (m *measurer) close() {
+	if m.db != nil {
+		m.db.Close()
+	}
+}
+
+// add records a row, stamping the peak RSS so far.
+func (m *measurer) add(r Row) {
+	r.PeakRSSMiB = peakRSSMiB()
+	m.rows = append(m.rows, r)
+	m.logf("%s: %s", r.Step, duration(r.Time))
+}
+
+// ingestFiles ingests paths into a fresh in-memory database and returns
+// it with the time taken and the totals.
+func (m *measurer) ingestFiles(ctx context.Context, paths []string) (*sql.DB, time.Duration, ingest.FileResult, error) {
+	db, err := store.Open(ctx, "", m.cfg.Limits)
+	if err != nil {
+		return nil, 0, ingest.FileResult{}, err
+	}
+	t0 := time.Now()
+	rs, err := ingest.Files(ctx, db, paths, ingest.Options{})
+	d := time.Since(t0)
+	if err != nil {
+		db.Close()
+		return nil, 0, ingest.FileResult{}, err
+	}
+	t, _, _ := ingest.Totals(rs)
+	return db, d, t, nil
+}
+
+func (m *measurer) ingestJSONL(ctx context.Context) error {
+	raw, err := rawNDJSON(ctx, m.cfg.Limits, m.in.clean, m.in.events)
+	if err != nil {
+		return err
+	}
+	db, d, t, err := m.ingestFiles(ctx, m.in.clean)
+	if err != nil {
+		return err
+	}
+	m.db, m.raw = db, raw
+	if t.Accepted != m.in.events || t.Rejected != 0 {
+		return fmt.Errorf("ingest JSONL: %d accepted, %d rejected, want %d and 0", t.Accepted, t.Rejected, m.in.events)
+	}
+	m.add(Row{Step: "ingest JSONL", Events: t.Accepted, Time: d, Raw: "read_ndjson", RawTime: raw, Target: cleanTarget})
+	return nil
+}
+
+func (m *measurer) ingestBadLines(ctx context.Context) error {
+	db, d, t, err := m.ingestFiles(ctx, m.in.bad)
+	if err != nil {
+		return err
+	}
+	db.Close()
+	if t.Rejected != m.in.badN {
+		return fmt.Errorf("ingest JSONL with bad lines: %d rejected, want %d", t.Rejected, m.in.badN)
+	}
+	m.add(Row{Step: "ingest JSONL, 1% bad lines", Events: t.Lines, Time: d, Raw: "read_ndjson (clean)", RawTime: m.raw, Target: badTarget})
+	return nil
+}
+
+func (m *measurer) ingestArrow(ctx context.Context) error {
+	if err := exportArrow(ctx, m.db, m.in.arrow); err != nil {
+		return err
+	}
+	raw, err := rawArrow(m.in.arrow, m.in.events)
+	if err != nil {
+		return err
+	}
+	db, d, t, err := m.ingestFiles(ctx, []string{m.in.arrow})
+	if err != nil {
+		return err
+	}
+	db.Close()
+	if t.Accepted != m.in.events {
+		return fmt.Errorf("ingest Arrow: %d accepted, want %d", t.Accepted, m.in.events)
+	}
+	m.add(Row{Step: "ingest Arrow", Events: t.Accepted, Time: d, Raw: "arrow-go read", RawTime: raw})
+	return nil
+}
+
+func (m *measurer) report(ctx context.Context) error {
+	scan, err := rawScan(ctx, m.db)
+	if err != nil {
+		return err
+	}
+	m.scan = scan
+	t0 := time.Now()
+	s, err := metrics.OpenSuites(ctx, m.db, nil)
+	if err != nil {
+		return err
+	}
+	_, err = s.Report(ctx, metrics.Options{})
+	d := time.Since(t0)
+	s.Close()
+	if err != nil {
+		return err
+	}
+	m.add(Row{Step: "full report", Events: m.in.events, Time: d, Raw: "GROUP BY scan", RawTime: scan, Target: reportTarget})
+	return nil
+}
+
+// compare runs the comparison as "faultlens compare --baseline baseline
+// --candidate candidate" does, the text report written to nowhere.
+func (m *measurer) compare(ctx context.Context) error {
+	t0 := time.Now()
+	s, err := metrics.OpenSuites(ctx, m.db, []string{"baseline", "candidate"})
+	if err != nil {
+		return err
+	}
+	defer s.Close()
+	base, err := s.Evidence(ctx, "baseline")
+	if err != nil {
+		return err
+	}
+	cand, err := s.Evidence(ctx, "candidate")
+	if err != nil {
+		return err
+	}
+	gates := compare.DefaultGates()
+	res := compare.Compare(base, cand, compare.Side{Name: "baseline", Source: "suite", Suite: "baseline"},
+		compare.Side{Name: "candidate", Source: "suite", Suite: "candidate"}, compare.Options{Alpha: gates.Alpha})
+	compare.Evaluate(res, gates)
+	if err := compare.Write(io.Discard, res, "text"); err != nil {
+		return err
+	}
+	m.add(Row{Step: "compare baseline vs candidate", Events: m.in.events, Time: time.Since(t0), Raw: "GROUP BY scan", RawTime: m.scan})
+	return nil
+}
+
+// views times each dashboard view's data call on one session whose fact
+// tables are built, as the dashboard holds them.
+func (m *measurer) views(ctx context.Context) error {
+	s, err := metrics.Open(ctx, m.db)
+	if err != nil {
+		return err
+	}
+	defer s.Close()
+	failed, _, err := s.RunsPage(ctx, metrics.RunFilter{Quick: "failed"}, metrics.RunSort{}, 0, 1)
+	if err != nil {
+		return err
+	}
+	if len(failed) == 0 {
+		return fmt.Errorf("views: no failed run to show")
+	}
+	for _, v := range []struct {
+		step string
+		call func() error
+	}{
+		{"view overview: Report", func() error { _, err := s.Report(ctx, metrics.Options{}); return err }},
+		{"view latency: LatencyHistograms", func() error { _, err := s.LatencyHistograms(ctx); return err }},
+		{"view errors: ErrorMatrix", func() error { _, err := s.ErrorMatrix(ctx); return err }},
+		{"view runs: first page", func() error {
+			_, _, err := s.RunsPage(ctx, metrics.RunFilter{}, metrics.RunSort{Column: "run_id"}, 0, 40)
+			return err
+		}},
+		{"view runs: filtered", func() error {
+			_, _, err := s.RunsPage(ctx, metrics.RunFilter{ErrorClass: "TIMEOUT", GateFalse: "evidence"}, metrics.RunSort{}, 0, 40)
+			return err
+		}},
+		{"view runs: sorted by e2e", func() error {
+			_, _, err := s.RunsPage(ctx, metrics.RunFilter{}, metrics.RunSort{Column: "e2e", Desc: true}, 0, 40)
+			return err
+		}},
+		{"view run detail: RunDetail", func() error { _, err := s.RunDetail(ctx, failed[0].RunID); return err }},
+		{"view compare input: Evidence ×2", func() error {
+			for _, suite := range []string{"baseline", "candidate"} {
+				if _, err := s.Evidence(ctx, suite); err != nil {
+					return err
+				}
+			}
+			return nil
+		}},
+	} {
+		d, err := median3(v.call)
+		if err != nil {
+			return fmt.Errorf("%s: %w", v.step, err)
+		}
+		m.add(Row{Step: v.step, Events: m.in.events, Time: d, Target: viewTarget})
+	}
+	return nil
+}
+
+// median3 calls f three times and returns the median wall time.
+func median3(f func() error) (time.Duration, error) {
+	var ds []time.Duration
+	for range 3 {
+		t0 := time.Now()
+		if err := f(); err != nil {
+			return 0, err
+		}
+		ds = append(ds, time.Since(t0))
+	}
+	slices.Sort(ds)
+	return ds[1], nil
+}
+
+// peakRSSMiB is the process's peak resident set size so far (ru_maxrss is
+// in KiB on Linux).
+func peakRSSMiB() float64 {
+	var ru syscall.Rusage
+	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
+		return 0
+	}
+	return float64(ru.Maxrss) / 1024
+}
