@@ -167,7 +167,7 @@ func loadLines(ctx context.Context, conn *sql.Conn, path string) (lineCounts, er
 	if _, err := conn.ExecContext(ctx, q); err != nil {
 		return c, fmt.Errorf("validate: %w", err)
 	}
-	if _, err := conn.ExecContext(ctx, queries.Get("ingest.mark_duplicates")); err != nil {
+	if _, err := conn.ExecContext(ctx, queries.Get("ingest.find_duplicates")); err != nil {
 		return c, fmt.Errorf("find duplicate events: %w", err)
 	}
 	return c, nil

@@ -255,8 +255,9 @@ SELECT ?, e.type, e.run_id, ts_v, e.seq, e.schema_version, e.suite, e.scenario, 
 FROM {{rows}};
 
 -- name: ingest.valid_checked
--- The valid rows of the line-precise path.
-(SELECT * FROM ingest_checked WHERE reason IS NULL)
+-- The valid rows of the line-precise path, less the duplicate events.
+(SELECT * FROM ingest_checked WHERE reason IS NULL
+ AND line_no NOT IN (SELECT line_no FROM ingest_dups))
 
 -- name: ingest.valid_or_fail
 -- The fast path's rows: ingest.checked over the file itself. The first
@@ -265,7 +266,9 @@ FROM {{rows}};
 
 -- name: ingest.insert_rejected_checked
 INSERT INTO rejected_lines
-SELECT ?, ?, line_no, reason, left(text, 1024) FROM ingest_checked WHERE reason IS NOT NULL;
+SELECT ?1, ?2, line_no, reason, left(text, 1024) FROM ingest_checked WHERE reason IS NOT NULL
+UNION ALL
+SELECT ?1, ?2, d.line_no, d.reason, left(c.text, 1024) FROM ingest_dups d JOIN ingest_checked c USING (line_no);
 
 -- name: ingest.fast_source
 -- The path placeholder is a quoted SQL literal. No ignore_errors: a
@@ -294,4 +297,4 @@ FROM ingest_lines
 WHERE reason IS NOT NULL OR CASE WHEN json_valid(text) THEN json_type(text) <> 'OBJECT' ELSE true END;
 
 -- name: ingest.drop_temp
-DROP TABLE IF EXISTS ingest_checked; DROP TABLE IF EXISTS ingest_lines;
+DROP TABLE IF EXISTS ingest_checked; DROP TABLE IF EXISTS ingest_lines; DROP TABLE IF EXISTS ingest_dups;

@@ -26,19 +26,22 @@ SELECT count(*) FROM (
     HAVING count(*) > 1 AND bool_or(file_id = $1)
 );
 
--- name: ingest.mark_duplicates
--- Line-precise path: the first line of each identity in the file is kept
--- unless the identity is already stored; every other is a duplicate.
-CREATE OR REPLACE TEMP TABLE ingest_checked AS
+-- name: ingest.find_duplicates
+-- Line-precise path: the line numbers of duplicate events, with their
+-- reason. The first line of each identity in the file is kept unless the
+-- identity is already stored; every other is a duplicate. Only identities
+-- seen twice in the file, or already stored, are ranked, so a clean file
+-- costs one hash aggregate.
+CREATE OR REPLACE TEMP TABLE ingest_dups AS
 WITH keyed AS (
-    SELECT *,
+    SELECT line_no, e.run_id AS run_id,
            CASE e.type WHEN 'tool_call' THEN 'call_id ' || e.call_id
                        WHEN 'model_call' THEN 'model call_id ' || e.call_id
                        WHEN 'evidence' THEN 'evidence_id ' || e.evidence_id
                        WHEN 'stage' THEN 'stage_id ' || e.stage_id
                        WHEN 'run' THEN 'run event'
                        WHEN 'terminal' THEN 'terminal ' || e.terminal || ' ' || ts_v::VARCHAR || ' ' || coalesce(e.seq::VARCHAR, '') END AS dup_key
-    FROM ingest_checked
+    FROM ingest_checked WHERE reason IS NULL
 ), stored AS (
     SELECT DISTINCT e.run_id,
            CASE e.type WHEN 'tool_call' THEN 'call_id ' || e.call_id
@@ -47,15 +50,18 @@ WITH keyed AS (
                        WHEN 'stage' THEN 'stage_id ' || e.stage_id
                        WHEN 'run' THEN 'run event'
                        WHEN 'terminal' THEN 'terminal ' || e.terminal || ' ' || e.ts::VARCHAR || ' ' || coalesce(e.seq::VARCHAR, '') END AS dup_key
-    FROM events e
-    WHERE e.run_id IN (SELECT k.e.run_id FROM keyed k WHERE k.reason IS NULL)
+    FROM events e SEMI JOIN (SELECT DISTINCT run_id FROM keyed) k ON k.run_id = e.run_id
+), suspects AS (
+    SELECT run_id, dup_key FROM keyed GROUP BY run_id, dup_key HAVING count(*) > 1
+    UNION
+    SELECT run_id, dup_key FROM stored
 ), ranked AS (
-    SELECT k.*, s.dup_key IS NOT NULL AS already,
-           row_number() OVER (PARTITION BY k.e.run_id, k.dup_key, k.reason IS NULL ORDER BY k.line_no) AS nth
-    FROM keyed k LEFT JOIN stored s ON s.run_id = k.e.run_id AND s.dup_key = k.dup_key
+    SELECT k.line_no, k.dup_key, s.dup_key IS NOT NULL AS already,
+           row_number() OVER (PARTITION BY k.run_id, k.dup_key ORDER BY k.line_no) AS nth
+    FROM keyed k SEMI JOIN suspects USING (run_id, dup_key)
+    LEFT JOIN stored s USING (run_id, dup_key)
 )
-SELECT * EXCLUDE (dup_key, already, nth) REPLACE (
-    CASE WHEN reason IS NULL AND dup_key IS NOT NULL AND (already OR nth > 1)
-         THEN 'duplicate event (same ' || regexp_extract(dup_key, '^(call_id|model call_id|evidence_id|stage_id|run event|terminal)') || ')'
-         ELSE reason END AS reason)
-FROM ranked;
+SELECT line_no,
+       'duplicate event (same ' || regexp_extract(dup_key, '^(call_id|model call_id|evidence_id|stage_id|run event|terminal)') || ')' AS reason
+FROM ranked
+WHERE dup_key IS NOT NULL AND (already OR nth > 1);
