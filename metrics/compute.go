@@ -57,8 +57,9 @@ func (s *Session) Report(ctx context.Context, opts Options) (*Report, error) {
 		return nil, err
 	}
 	for _, row := range runRows {
-		m, _ := target(row)
+		m, amp := target(row)
 		fillRates(m, row)
+		*amp = ratio(asInt(row["tool_calls"]), asInt(row["actions"]))
 		if row["scenario"] == nil {
 			suites[asString(row["suite"])].Runs = asInt(row["runs"])
 		} else {
@@ -71,11 +72,8 @@ func (s *Session) Report(ctx context.Context, opts Options) (*Report, error) {
 			return nil, err
 		}
 		for _, row := range rows {
-			m, amp := target(row)
+			m, _ := target(row)
 			fillRates(m, row)
-			if _, ok := row["actions"]; ok {
-				*amp = ratio(asInt(row["tool_calls"]), asInt(row["actions"]))
-			}
 		}
 	}
 	for _, name := range order {

@@ -13,38 +13,63 @@
 -- expectations) needs retry_after_ms > 0, as the contract says.
 -- A duplicate repeats an earlier-started call (strictly earlier) of the same
 -- run, tool and args_digest under another action_id; calls without
--- args_digest are never duplicates.
+-- args_digest are never duplicates. Computed without a sliding window: per
+-- (run, tool, digest) take the two actions that started first (s1 of a1,
+-- s2 of the other); a call of a1 is a duplicate iff s2 < its start, any
+-- other call iff s1 < its start.
 CREATE OR REPLACE TEMP TABLE call_facts AS
 WITH c AS (
     SELECT run_id, call_id, action_id, coalesce(attempt, 1) AS attempt, recovery, recovery_of,
            tool, args_digest, coalesce(side_effect, 'none') AS side_effect, idempotency_key,
            enqueued_at, started_at, ended_at, status, error, coalesce(circuit, 'closed') AS circuit,
-           coalesce(source.fallback, false) AS fallback, source
+           coalesce(source.fallback, false) AS fallback
     FROM scoped_events WHERE type = 'tool_call'
+), action_starts AS (
+    SELECT run_id, tool, args_digest, action_id, min(started_at) AS first_start,
+           row_number() OVER (PARTITION BY run_id, tool, args_digest ORDER BY min(started_at), action_id) AS rank
+    FROM c WHERE args_digest IS NOT NULL
+    GROUP BY run_id, tool, args_digest, action_id
+), firsts AS (
+    SELECT run_id, tool, args_digest,
+           arg_min(action_id, rank) AS a1, min(first_start) FILTER (WHERE rank = 1) AS s1,
+           min(first_start) FILTER (WHERE rank = 2) AS s2
+    FROM action_starts WHERE rank <= 2
+    GROUP BY run_id, tool, args_digest
+    HAVING count(*) = 2
+), prev AS (
+    -- The previous attempt of each re-send (only re-sends need one; a join
+    -- on the few re-sends is cheaper than a window over every call).
+    SELECT r.run_id, r.call_id,
+           arg_max({'retryable': o.error.retryable, 'category': o.error.category,
+                    'retry_after_ms': o.error.retry_after_ms, 'ended_at': o.ended_at,
+                    'side_effect': o.side_effect},
+                   (o.attempt, o.started_at, o.call_id)) AS pv
+    FROM (SELECT * FROM c WHERE attempt > 1) r
+    JOIN c o ON o.run_id = r.run_id AND o.action_id = r.action_id
+            AND (o.attempt, o.started_at, o.call_id) < (r.attempt, r.started_at, r.call_id)
+    GROUP BY r.run_id, r.call_id
 ), p AS (
-    SELECT *,
-           lag(error) OVER w AS prev_error,
-           lag(ended_at) OVER w AS prev_ended_at,
-           lag(side_effect) OVER w AS prev_side_effect,
-           min(action_id) OVER d AS earlier_min_action,
-           max(action_id) OVER d AS earlier_max_action
-    FROM c
-    WINDOW w AS (PARTITION BY run_id, action_id ORDER BY attempt, started_at, call_id),
-           d AS (PARTITION BY run_id, tool, args_digest ORDER BY epoch_us(started_at)
-                 RANGE BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING)
+    SELECT c.*,
+           pv.retryable AS prev_retryable, pv.category AS prev_category,
+           pv.retry_after_ms AS prev_retry_after_ms, pv.ended_at AS prev_ended_at,
+           pv.side_effect AS prev_side_effect,
+           CASE WHEN f.a1 IS NULL THEN false
+                WHEN c.action_id = f.a1 THEN f.s2 < c.started_at
+                ELSE f.s1 < c.started_at END AS is_duplicate
+    FROM c LEFT JOIN prev USING (run_id, call_id)
+    LEFT JOIN firsts f USING (run_id, tool, args_digest)
 ), j AS (
     SELECT *,
            attempt > 1 AS resend,
-           attempt > 1 AND coalesce(prev_error.retryable = false, false) AS r_not_retryable,
-           attempt > 1 AND coalesce(prev_error.category IN ('VALIDATION','AUTHZ','NOT_FOUND','SAFETY','CONFLICT'), false) AS r_category,
+           attempt > 1 AND coalesce(prev_retryable = false, false) AS r_not_retryable,
+           attempt > 1 AND coalesce(prev_category IN ('VALIDATION','AUTHZ','NOT_FOUND','SAFETY','CONFLICT'), false) AS r_category,
            attempt > 1 AND side_effect = 'write' AND idempotency_key IS NULL AS r_write_without_key,
-           attempt > 1 AND coalesce(prev_error.category = 'UNKNOWN_OUTCOME'
+           attempt > 1 AND coalesce(prev_category = 'UNKNOWN_OUTCOME'
                                     AND (side_effect = 'write' OR prev_side_effect = 'write'), false) AS r_unknown_outcome_resend,
-           attempt > 1 AND coalesce(started_at < prev_ended_at + to_milliseconds(prev_error.retry_after_ms), false) AS r_before_retry_after,
-           attempt > 1 AND coalesce(prev_error.retry_after_ms > 0
-                                    AND started_at >= prev_ended_at + to_milliseconds(prev_error.retry_after_ms), false) AS backed_off,
-           args_digest IS NOT NULL AND earlier_min_action IS NOT NULL
-               AND NOT (earlier_min_action = action_id AND earlier_max_action = action_id) AS duplicate,
+           attempt > 1 AND coalesce(started_at < prev_ended_at + to_milliseconds(prev_retry_after_ms), false) AS r_before_retry_after,
+           attempt > 1 AND coalesce(prev_retry_after_ms > 0
+                                    AND started_at >= prev_ended_at + to_milliseconds(prev_retry_after_ms), false) AS backed_off,
+           coalesce(is_duplicate, false) AS duplicate,
            circuit = 'open' AS circuit_open,
            circuit = 'open' AND status <> 'fast_fail' AS breaker_violation
     FROM p

@@ -12,10 +12,10 @@ WITH RECURSIVE links AS (
     FROM call_facts c JOIN call_facts t ON t.run_id = c.run_id AND t.call_id = c.recovery_of
     WHERE t.action_id <> c.action_id
     GROUP BY c.run_id, c.action_id
-), actions AS (
-    SELECT DISTINCT run_id, action_id FROM call_facts
 ), walk(run_id, action_id, cur, depth) AS (
-    SELECT run_id, action_id, action_id, 0 FROM actions
+    -- Only actions with a parent need walking; every other action is its
+    -- own root (most actions: the walk stays small).
+    SELECT run_id, action_id, action_id, 0 FROM links
     UNION ALL
     SELECT w.run_id, w.action_id, l.parent, w.depth + 1
     FROM walk w JOIN links l ON l.run_id = w.run_id AND l.action_id = w.cur
@@ -23,7 +23,8 @@ WITH RECURSIVE links AS (
 ), rooted AS (
     SELECT run_id, action_id, arg_max(cur, depth) AS root FROM walk GROUP BY run_id, action_id
 ), chain_calls AS (
-    SELECT r.root, c.* FROM call_facts c JOIN rooted r USING (run_id, action_id)
+    SELECT coalesce(r.root, c.action_id) AS root, c.*
+    FROM call_facts c LEFT JOIN rooted r USING (run_id, action_id)
 ), root_first AS (
     SELECT run_id, root, arg_min(status, (started_at, call_id)) AS status,
            -- arg_min_null: the first call's category even when NULL (arg_min

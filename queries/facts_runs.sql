@@ -17,32 +17,31 @@
 -- * grade scores: primary 3, secondary 2, reprint 1, cache 0; min_grade
 --   defaults to secondary.
 CREATE OR REPLACE TEMP TABLE run_facts AS
-WITH ids AS (
-    SELECT DISTINCT run_id FROM scoped_events
+WITH per_run AS (
+    -- One pass over the events for everything that is a plain aggregate per
+    -- run; the claimed terminal is the first by (ts, seq).
+    SELECT run_id,
+           max(ts) AS last_ts,
+           count(*) FILTER (WHERE type = 'terminal') AS n_terminals,
+           arg_min(terminal, (ts, coalesce(seq, -1))) FILTER (WHERE type = 'terminal') AS claimed,
+           min(ts) FILTER (WHERE type = 'terminal') AS claimed_ts,
+           -- arg_min_null: arg_min skips rows whose value is NULL and would
+           -- read an absent field from a later terminal.
+           arg_min_null(visible_chars, (ts, coalesce(seq, -1))) FILTER (WHERE type = 'terminal') AS t_visible,
+           arg_min_null(chunks_rejected, (ts, coalesce(seq, -1))) FILTER (WHERE type = 'terminal') AS t_rejected,
+           arg_min(coalesce(len(degradations), 0), (ts, coalesce(seq, -1))) FILTER (WHERE type = 'terminal') AS t_degradations,
+           arg_min(coalesce(disclosed_gaps, false), (ts, coalesce(seq, -1))) FILTER (WHERE type = 'terminal') AS t_disclosed,
+           bool_or(coalesce(plan_valid, outcome = 'ok')) FILTER (WHERE type = 'stage' AND stage = 'planning') AS any_valid,
+           arg_max(outcome, ended_at) FILTER (WHERE type = 'stage' AND stage = 'generation') AS last_outcome,
+           count(*) FILTER (WHERE type = 'model_call' AND role IN ('answer', 'reviewer')) AS answer_calls,
+           count(*) FILTER (WHERE type = 'model_call') AS model_calls,
+           min(ended_at) FILTER (WHERE type = 'stage' AND outcome <> 'ok') AS first_stage_fail
+    FROM scoped_events GROUP BY run_id
 ), run_ev AS (
     SELECT run_id, suite, coalesce(scenario, 'baseline') AS scenario, fault, agent, task,
            deadline_ms, retry_budget, started_at
     FROM scoped_events WHERE type = 'run'
     QUALIFY row_number() OVER (PARTITION BY run_id ORDER BY ts, seq NULLS FIRST) = 1
-), term AS (
-    SELECT run_id, count(*) AS n_terminals,
-           arg_min(terminal, (ts, coalesce(seq, -1))) AS claimed,
-           min(ts) AS claimed_ts,
-           -- arg_min_null: arg_min skips rows whose value is NULL and would
-           -- read an absent field from a later terminal.
-           arg_min_null(visible_chars, (ts, coalesce(seq, -1))) AS t_visible,
-           arg_min_null(chunks_rejected, (ts, coalesce(seq, -1))) AS t_rejected,
-           arg_min(coalesce(len(degradations), 0), (ts, coalesce(seq, -1))) AS t_degradations,
-           arg_min(coalesce(disclosed_gaps, false), (ts, coalesce(seq, -1))) AS t_disclosed
-    FROM scoped_events WHERE type = 'terminal' GROUP BY run_id
-), last_ev AS (
-    SELECT run_id, max(ts) AS last_ts FROM scoped_events GROUP BY run_id
-), planning AS (
-    SELECT run_id, bool_or(coalesce(plan_valid, outcome = 'ok')) AS any_valid
-    FROM scoped_events WHERE type = 'stage' AND stage = 'planning' GROUP BY run_id
-), generation AS (
-    SELECT run_id, arg_max(outcome, ended_at) AS last_outcome
-    FROM scoped_events WHERE type = 'stage' AND stage = 'generation' GROUP BY run_id
 ), ev AS (
     SELECT e.run_id, e.claim, e.status, e.path,
            CASE e.grade WHEN 'primary' THEN 3 WHEN 'secondary' THEN 2 WHEN 'reprint' THEN 1 ELSE 0 END AS score,
@@ -66,55 +65,46 @@ WITH ids AS (
            bool_or(recovery = 'switch_tool') AS obs_switch_tool,
            bool_or(recovery = 'back_to_search') AS obs_back_to_search,
            bool_or(recovery = 'query_status') AS obs_query_status,
-           count(*) FILTER (WHERE r_unknown_outcome_resend) AS unknown_outcome_resends
+           count(*) FILTER (WHERE r_unknown_outcome_resend) AS unknown_outcome_resends,
+           min(ended_at) FILTER (WHERE status IN ('error', 'fast_fail')) AS first_call_fail
     FROM call_facts GROUP BY run_id
-), models AS (
-    SELECT run_id, count(*) FILTER (WHERE role IN ('answer', 'reviewer')) AS answer_calls,
-           count(*) AS model_calls
-    FROM scoped_events WHERE type = 'model_call' GROUP BY run_id
 ), failed_step AS (
-    SELECT run_id, min(ended_at) AS first_fail_end FROM (
-        SELECT run_id, ended_at FROM call_facts WHERE status IN ('error', 'fast_fail')
-        UNION ALL
-        SELECT run_id, ended_at FROM scoped_events WHERE type = 'stage' AND outcome <> 'ok'
-    ) GROUP BY run_id
+    -- The earliest end of a failed step: a tool call with status error or
+    -- fast_fail, or a stage whose outcome is not ok (least skips NULLs).
+    SELECT p.run_id, least(p.first_stage_fail, c.first_call_fail) AS first_fail_end
+    FROM per_run p LEFT JOIN calls c USING (run_id)
 ), after_fail AS (
     SELECT f.run_id, count(c.call_id) AS calls_after_fail
-    FROM failed_step f LEFT JOIN call_facts c ON c.run_id = f.run_id AND c.started_at > f.first_fail_end
+    FROM failed_step f JOIN call_facts c ON c.run_id = f.run_id AND c.started_at > f.first_fail_end
     GROUP BY f.run_id
 ), gates AS (
-    SELECT i.run_id,
+    SELECT t.run_id,
            coalesce(r.suite, 'unknown') AS suite,
            coalesce(r.scenario, 'unknown') AS scenario,
            r.fault, r.agent, r.task, r.deadline_ms, r.retry_budget, r.started_at,
-           p.any_valid AS plan_valid,
+           t.any_valid AS plan_valid,
            CASE WHEN r.task IS NULL THEN NULL
                 ELSE coalesce(r.task.evidence_required,
                               CASE WHEN r.task.requires_current_evidence THEN 1 ELSE 0 END) END AS evidence_needed,
            coalesce(v.claims_ok, 0) AS claims_confirmed,
            t.claimed, t.claimed_ts, coalesce(t.n_terminals, 0) AS n_terminals,
            coalesce(t.t_visible, 0) AS visible_chars, t.t_rejected,
-           g.last_outcome AS generation_outcome,
-           l.last_ts,
+           t.last_outcome AS generation_outcome,
+           t.last_ts,
            coalesce(c.tool_calls, 0) AS tool_calls, coalesce(c.resends, 0) AS resends,
            coalesce(c.invalid_resends, 0) AS invalid_resends, coalesce(c.actions, 0) AS actions,
            coalesce(c.unknown_outcome_resends, 0) AS unknown_outcome_resends,
-           coalesce(m.answer_calls, 0) AS answer_calls, coalesce(m.model_calls, 0) AS model_calls,
+           t.answer_calls, t.model_calls,
            coalesce(v.confirmed_degraded, false) AS confirmed_degraded,
            coalesce(t.t_degradations, 0) AS declared_degradations,
            coalesce(t.t_disclosed, false) AS disclosed_gaps,
            c.obs_retry, c.obs_backoff, c.obs_fix_args, c.obs_switch_source, c.obs_switch_tool,
            c.obs_back_to_search, c.obs_query_status,
            coalesce(a.calls_after_fail, 0) = 0 AS obs_stop
-    FROM ids i
+    FROM per_run t
     LEFT JOIN run_ev r USING (run_id)
-    LEFT JOIN term t USING (run_id)
-    LEFT JOIN last_ev l USING (run_id)
-    LEFT JOIN planning p USING (run_id)
-    LEFT JOIN generation g USING (run_id)
     LEFT JOIN ev_run v USING (run_id)
     LEFT JOIN calls c USING (run_id)
-    LEFT JOIN models m USING (run_id)
     LEFT JOIN after_fail a USING (run_id)
 ), judged AS (
     SELECT *,

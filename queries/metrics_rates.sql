@@ -30,13 +30,15 @@ SELECT suite, CASE WHEN grouping(scenario) = 0 THEN scenario END AS scenario,
        count(*) FILTER (WHERE deadline_overrun) AS deadline_overrun__num,
        count(*) FILTER (WHERE deadline_overrun IS NOT NULL) AS deadline_overrun__den,
        count(*) FILTER (WHERE claimed = 'completed') AS claimed_completed__num, count(*) AS claimed_completed__den,
-       count(*) FILTER (WHERE n_terminals = 0) AS missing_terminal__num, count(*) AS missing_terminal__den
+       count(*) FILTER (WHERE n_terminals = 0) AS missing_terminal__num, count(*) AS missing_terminal__den,
+       -- retry_amplification = tool calls / logical actions (an action is
+       -- per run, so the per-run counts add up).
+       sum(tool_calls) AS tool_calls, sum(actions) AS actions
 FROM run_facts
 GROUP BY GROUPING SETS ((suite), (suite, scenario))
 ORDER BY suite, scenario NULLS FIRST;
 
 -- name: metrics.call_rates
--- retry_amplification = tool calls / logical actions (distinct run, action).
 SELECT r.suite, CASE WHEN grouping(r.scenario) = 0 THEN r.scenario END AS scenario,
        count(*) FILTER (WHERE c.invalid_resend) AS invalid_retry__num,
        count(*) FILTER (WHERE c.resend) AS invalid_retry__den,
@@ -49,9 +51,7 @@ SELECT r.suite, CASE WHEN grouping(r.scenario) = 0 THEN r.scenario END AS scenar
        count(*) FILTER (WHERE c.breaker_violation) AS breaker_violation__num,
        count(*) FILTER (WHERE c.circuit_open) AS breaker_violation__den,
        count(*) FILTER (WHERE c.r_unknown_outcome_resend) AS unknown_outcome_resend__num,
-       count(*) FILTER (WHERE c.resend) AS unknown_outcome_resend__den,
-       count(*) AS tool_calls,
-       count(DISTINCT (c.run_id, c.action_id)) AS actions
+       count(*) FILTER (WHERE c.resend) AS unknown_outcome_resend__den
 FROM call_facts c JOIN run_facts r USING (run_id)
 GROUP BY GROUPING SETS ((r.suite), (r.suite, r.scenario))
 ORDER BY 1, 2 NULLS FIRST;
