@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"fmt"
 	"os"
+	"path/filepath"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -20,10 +21,11 @@ func init() { register(newExportCmd) }
 var exportFormats = []string{"arrow", "parquet", "jsonl"}
 
 type exportOptions struct {
-	src    source
-	suite  string
-	format string
-	out    string
+	src         source
+	suite       string
+	format      string
+	out         string
+	partitionBy string
 }
 
 func newExportCmd(s Streams, g *global) *cobra.Command {
@@ -52,7 +54,8 @@ is read; with neither, the bundled sample traces.`,
 	cmd.Flags().StringVar(&o.src.db, "db", "", "read this database file")
 	cmd.Flags().StringVar(&o.suite, "suite", "", "export only the runs of this suite")
 	cmd.Flags().StringVarP(&o.format, "format", "f", "", "output format: arrow, parquet or jsonl")
-	cmd.Flags().StringVarP(&o.out, "out", "o", "", "file to write")
+	cmd.Flags().StringVarP(&o.out, "out", "o", "", "file to write (a directory with --partition-by)")
+	cmd.Flags().StringVar(&o.partitionBy, "partition-by", "", "with parquet: write OUT/events/suite=NAME/*.parquet (Hive layout) and OUT/rejected_lines.parquet")
 	return cmd
 }
 
@@ -66,6 +69,9 @@ func runExport(ctx context.Context, s Streams, g *global, o *exportOptions) erro
 	}
 	if o.out == "" {
 		return usagef("export needs --out PATH")
+	}
+	if o.partitionBy != "" && (o.partitionBy != "suite" || o.format != "parquet") {
+		return usagef("--partition-by supports suite, with --format parquet")
 	}
 	db, done, err := o.src.open(ctx, g, s.Err)
 	if err != nil {
@@ -84,7 +90,11 @@ func runExport(ctx context.Context, s Streams, g *global, o *exportOptions) erro
 	}
 	switch o.format {
 	case "parquet":
-		err = copyTo(ctx, db, "export.parquet", events, o.out)
+		if o.partitionBy == "suite" {
+			err = writePartitioned(ctx, db, events, o.out)
+		} else {
+			err = copyTo(ctx, db, "export.parquet", events, o.out)
+		}
 	case "jsonl":
 		err = writeJSONL(ctx, db, events, o.out)
 	case "arrow":
@@ -138,4 +148,16 @@ func writeArrow(ctx context.Context, db *sql.DB, events, path string) error {
 		return err
 	}
 	return out.Close()
+}
+
+// writePartitioned writes the events as Hive-partitioned Parquet by suite,
+// and the rejected lines beside them.
+func writePartitioned(ctx context.Context, db *sql.DB, events, dir string) error {
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return err
+	}
+	if err := copyTo(ctx, db, "export.parquet_by_suite", events, filepath.Join(dir, "events")); err != nil {
+		return err
+	}
+	return copyTo(ctx, db, "export.rejected_parquet", "", filepath.Join(dir, "rejected_lines.parquet"))
 }

@@ -71,6 +71,20 @@ SELECT count(*) FROM {{events}} e;
 -- name: export.parquet
 COPY {{events}} TO {{path}} (FORMAT parquet);
 
+-- name: export.parquet_by_suite
+-- Hive-partitioned Parquet for engines beyond one machine (DuckDB,
+-- ClickHouse, Spark, Trino): {{path}}/events/suite=NAME/*.parquet. Every
+-- event carries its run's suite (runs without a run event: 'unknown') as the
+-- partition key; the metric SQL reads suite from run events only, so the
+-- report over the partitions equals the report over the database.
+COPY (SELECT * REPLACE (coalesce(r.suite, 'unknown') AS suite)
+      FROM {{events}} e
+      LEFT JOIN (SELECT run_id, min(suite) AS suite FROM events WHERE type = 'run' GROUP BY run_id) r USING (run_id))
+TO {{path}} (FORMAT parquet, PARTITION_BY (suite), OVERWRITE_OR_IGNORE);
+
+-- name: export.rejected_parquet
+COPY (SELECT path, line_no, reason, text FROM rejected_lines ORDER BY file_id, line_no) TO {{path}} (FORMAT parquet);
+
 -- name: export.jsonl_lines
 -- One JSON object per event with NULL fields left out (the contract reads
 -- JSON null as absent, but a canonical line does not carry them).
@@ -159,3 +173,14 @@ COPY {{events}} TO {{path}} (FORMAT parquet);
 -- name: export.jsonl
 -- The lines are already JSON: written as they are, one per line, unquoted.
 COPY {{lines}} TO {{path}} (FORMAT csv, HEADER false, QUOTE '', ESCAPE '', DELIMITER E'\t');
+
+-- name: export.read_partitioned
+-- Reads a partitioned export back into an empty events table: the same
+-- metric SQL then runs unchanged ({{path}} is the export directory's events
+-- glob, quoted). Engines beyond one machine do the same over the partitions.
+INSERT INTO events BY NAME
+SELECT 1 AS file_id,
+       * EXCLUDE (ts, enqueued_at, started_at, ended_at),
+       ts::TIMESTAMPTZ AS ts, enqueued_at::TIMESTAMPTZ AS enqueued_at,
+       started_at::TIMESTAMPTZ AS started_at, ended_at::TIMESTAMPTZ AS ended_at
+FROM read_parquet({{path}}, hive_partitioning = true);
