@@ -67,16 +67,12 @@ func runHistory(ctx context.Context, s Streams, g *global, o *historyOptions) er
 		return err
 	}
 	defer done()
-	sess, err := metrics.Open(ctx, db)
+	order, err := metrics.SuitesByDate(ctx, db)
 	if err != nil {
 		return err
 	}
-	defer sess.Close()
-	order, err := sess.SuitesByDate(ctx)
-	if err != nil {
-		return err
-	}
-	rep, err := sess.Report(ctx, metrics.Options{})
+	// One suite at a time, from the per-suite cache where ingest wrote it.
+	rep, err := metrics.ReportBySuite(ctx, db, metrics.Options{})
 	if err != nil {
 		return err
 	}

@@ -2,13 +2,17 @@ package cli
 
 import (
 	"context"
+	"database/sql"
 	"fmt"
+	"strconv"
 	"strings"
 	"time"
 
 	"github.com/spf13/cobra"
 
 	"github.com/faultlens/faultlens/ingest"
+	"github.com/faultlens/faultlens/metrics"
+	"github.com/faultlens/faultlens/queries"
 	"github.com/faultlens/faultlens/store"
 )
 
@@ -68,6 +72,41 @@ func runIngest(ctx context.Context, s Streams, g *global, o *ingestOptions) erro
 	if secs := time.Since(start).Seconds(); secs > 1 {
 		s.Err.Write([]byte(formatRate(t.Accepted, secs)))
 	}
+	return refreshSuites(ctx, s, db, rs)
+}
+
+// refreshSuites recomputes the cached report of every suite the new files
+// touched, so that history and reports over many nights stay fast.
+func refreshSuites(ctx context.Context, s Streams, db *sql.DB, rs []ingest.FileResult) error {
+	var ids []string
+	for _, r := range rs {
+		if r.FileID > 0 {
+			ids = append(ids, strconv.FormatInt(r.FileID, 10))
+		}
+	}
+	if len(ids) == 0 {
+		return nil
+	}
+	start := time.Now()
+	q := strings.ReplaceAll(queries.Get("suites.touched"), "{{files}}", strings.Join(ids, ", "))
+	rows, err := db.QueryContext(ctx, q)
+	if err != nil {
+		return fmt.Errorf("refresh suite metrics: %w", err)
+	}
+	var suites []string
+	for rows.Next() {
+		var name string
+		if err := rows.Scan(&name); err != nil {
+			rows.Close()
+			return err
+		}
+		suites = append(suites, name)
+	}
+	rows.Close()
+	if err := metrics.RefreshCache(ctx, db, suites); err != nil {
+		return fmt.Errorf("refresh suite metrics: %w", err)
+	}
+	fmt.Fprintf(s.Err, "suite metrics refreshed for %d suite(s) in %.1fs\n", len(suites), time.Since(start).Seconds())
 	return nil
 }
 

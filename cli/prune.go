@@ -117,6 +117,9 @@ func runPrune(ctx context.Context, s Streams, g *global, o *pruneOptions) error 
 		if _, err := tx.ExecContext(ctx, queries.Get("prune.delete_events"), v.suite); err != nil {
 			return fmt.Errorf("prune suite %s: %w", v.suite, err)
 		}
+		if _, err := tx.ExecContext(ctx, queries.Get("cache.delete"), v.suite); err != nil {
+			return fmt.Errorf("prune suite %s: %w", v.suite, err)
+		}
 	}
 	for _, q := range []string{"prune.delete_rejected", "prune.delete_files"} {
 		if _, err := tx.ExecContext(ctx, queries.Get(q)); err != nil {

@@ -49,12 +49,7 @@ func runReport(ctx context.Context, s Streams, g *global, o *reportOptions) erro
 		return err
 	}
 	defer done()
-	sess, err := metrics.OpenSuites(ctx, db, o.suites)
-	if err != nil {
-		return err
-	}
-	defer sess.Close()
-	rep, err := sess.Report(ctx, metrics.Options{Suites: o.suites})
+	rep, err := metrics.ReportBySuite(ctx, db, metrics.Options{Suites: o.suites})
 	if err != nil {
 		return err
 	}

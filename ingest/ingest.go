@@ -23,6 +23,7 @@ type FileResult struct {
 	Path      string        // the file as named on the command line
 	Format    string        // "jsonl", later "arrow", "otlp"
 	SHA256    string        // content hash (of the decompressed content)
+	FileID    int64         // the file's id in the files table (0 when skipped)
 	Lines     int64         // lines read (rows for Arrow, span lines for OTLP)
 	Accepted  int64         // events stored
 	Rejected  int64         // lines kept in rejected_lines

@@ -233,6 +233,7 @@ func inTransaction(ctx context.Context, conn *sql.Conn, fn func(fileID int64) er
 
 // recordFile checks the accounting and adds the file's row to files.
 func recordFile(ctx context.Context, conn *sql.Conn, fileID int64, path string, res *FileResult) error {
+	res.FileID = fileID
 	if !res.Balanced() {
 		return fmt.Errorf("internal accounting error: %d lines != %d accepted + %d rejected + %d blank",
 			res.Lines, res.Accepted, res.Rejected, res.Blank)

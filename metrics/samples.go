@@ -153,20 +153,26 @@ type SuiteStart struct {
 }
 
 // SuitesByDate lists the suites in the order of their earliest run.
-func (s *Session) SuitesByDate(ctx context.Context) ([]SuiteStart, error) {
-	rows, err := s.query(ctx, "compare.suites")
+func SuitesByDate(ctx context.Context, db *sql.DB) ([]SuiteStart, error) {
+	rows, err := db.QueryContext(ctx, queries.Get("compare.suites"))
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("metrics: suites: %w", err)
 	}
-	out := make([]SuiteStart, 0, len(rows))
-	for _, r := range rows {
-		st := SuiteStart{Suite: fmt.Sprint(r["suite"]), Runs: asInt(r["runs"])}
-		if t, ok := r["first_started_at"].(time.Time); ok {
+	defer rows.Close()
+	var out []SuiteStart
+	for rows.Next() {
+		var st SuiteStart
+		var started sql.NullTime
+		if err := rows.Scan(&st.Suite, &started, &st.Runs); err != nil {
+			return nil, fmt.Errorf("metrics: suites: %w", err)
+		}
+		if started.Valid {
+			t := started.Time
 			st.StartedAt = &t
 		}
 		out = append(out, st)
 	}
-	return out, nil
+	return out, rows.Err()
 }
 
 

@@ -4,7 +4,9 @@
 package queries
 
 import (
+	"crypto/sha256"
 	"embed"
+	"encoding/hex"
 	"fmt"
 	"sort"
 	"strings"
@@ -92,4 +94,19 @@ func split(file, text string, into map[string]string) error {
 		}
 	}
 	return flush()
+}
+
+// Version is a hash of every statement, so that results computed by one
+// version of the SQL (the per-suite report cache) are not read by another.
+var Version = version()
+
+func version() string {
+	h := sha256.New()
+	for _, n := range Names() {
+		h.Write([]byte(n))
+		h.Write([]byte{0})
+		h.Write([]byte(byName[n]))
+		h.Write([]byte{0})
+	}
+	return hex.EncodeToString(h.Sum(nil))[:16]
 }

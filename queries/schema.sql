@@ -91,3 +91,15 @@ CREATE TABLE IF NOT EXISTS events (
     degradations      VARCHAR[],
     extra             JSON
 );
+
+-- name: schema.suite_metrics
+-- Per-suite report cache, written after each ingest for the suites it
+-- touched, so that history and reports over many nights read one row per
+-- suite instead of rebuilding facts over every event. metrics_version is a
+-- hash of the metric SQL: a row written by another version is ignored.
+CREATE TABLE IF NOT EXISTS suite_metrics (
+    suite           VARCHAR PRIMARY KEY,
+    metrics_version VARCHAR NOT NULL,
+    computed_at     TIMESTAMPTZ NOT NULL,
+    report          JSON NOT NULL
+);

@@ -6,6 +6,8 @@ import (
 	"context"
 	"database/sql"
 	"fmt"
+	"os"
+	"path/filepath"
 	"runtime"
 	"time"
 
@@ -23,7 +25,10 @@ type Limits struct {
 	MemoryLimit string
 	// Threads is DuckDB's worker thread count. Default: the number of CPUs.
 	Threads int
-	// TempDir is where DuckDB spills when memory runs short. Default: DuckDB's.
+	// TempDir is where DuckDB spills when memory runs short. Default: a
+	// faultlens-spill directory under the system temp dir (DuckDB's own
+	// default is next to the database file, which a read-only or in-memory
+	// database cannot always use).
 	TempDir string
 	// LockWait is how long opening waits while another process holds the
 	// database (DuckDB allows one writer, or any number of readers, per
@@ -34,7 +39,7 @@ type Limits struct {
 }
 
 // schemaStatements lists the schema in the order it is applied.
-var schemaStatements = []string{"schema.meta", "schema.files", "schema.rejected", "schema.events"}
+var schemaStatements = []string{"schema.meta", "schema.files", "schema.rejected", "schema.events", "schema.suite_metrics"}
 
 // Open opens (creating if needed) the database at path for writing; ""
 // means in memory. It applies the schema and session settings before
@@ -85,6 +90,9 @@ func configure(ctx context.Context, db *sql.DB, lim Limits) error {
 		"SET GLOBAL TimeZone = 'UTC'",
 		fmt.Sprintf("SET threads = %d", lim.Threads),
 		fmt.Sprintf("SET memory_limit = '%s'", escape(lim.MemoryLimit)),
+	}
+	if lim.TempDir == "" {
+		lim.TempDir = filepath.Join(os.TempDir(), "faultlens-spill")
 	}
 	if lim.TempDir != "" {
 		stmts = append(stmts, fmt.Sprintf("SET temp_directory = '%s'", escape(lim.TempDir)))
