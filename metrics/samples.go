@@ -175,8 +175,6 @@ func SuitesByDate(ctx context.Context, db *sql.DB) ([]SuiteStart, error) {
 	return out, rows.Err()
 }
 
-
-
 // ScanEvidence appends the rows of one evidence part ("runs", "latency" or
 // "recovery") to ev. The rows must have the columns of the baseline.<part>
 // query, by name; a saved baseline's Parquet files have them.
@@ -242,7 +240,6 @@ func runFact(m map[string]any) RunFact {
 	return f
 }
 
-
 func optStr(v any) *string {
 	if v == nil {
 		return nil
@@ -258,7 +255,6 @@ func optBool(v any) *bool {
 	}
 	return &b
 }
-
 
 // latencyColumns are the columns of baseline.latency, in order.
 var latencyColumns = []string{"run_id", "scope", "name", "queue_ms", "exec_ms", "wall_ms"}
