@@ -66,10 +66,7 @@ func runPrune(ctx context.Context, s Streams, g *global, o *pruneOptions) error 
 	if err != nil {
 		return err
 	}
-	if _, err := os.Stat(o.db); err != nil {
-		return usagef("%s: no such database", o.db)
-	}
-	db, err := store.Open(ctx, o.db, g.limits)
+	db, err := openExisting(ctx, s, g, o.db)
 	if err != nil {
 		return err
 	}
