@@ -64,7 +64,11 @@ func scopeStatements(suites []string) []string {
 
 // Close releases the connection and its fact tables.
 func (s *Session) Close() error {
-	s.conn.ExecContext(context.Background(), "DROP TABLE IF EXISTS call_facts; DROP TABLE IF EXISTS run_facts; DROP TABLE IF EXISTS chain_facts; DROP VIEW IF EXISTS scoped_events; DROP TABLE IF EXISTS scope_runs")
+	ctx := context.Background()
+	s.conn.ExecContext(ctx, "DROP TABLE IF EXISTS call_facts; DROP TABLE IF EXISTS run_facts; DROP TABLE IF EXISTS chain_facts; DROP TABLE IF EXISTS scope_runs")
+	// scoped_events is a view over everything or a table of some suites.
+	s.conn.ExecContext(ctx, "DROP VIEW IF EXISTS scoped_events")
+	s.conn.ExecContext(ctx, "DROP TABLE IF EXISTS scoped_events")
 	return s.conn.Close()
 }
 
