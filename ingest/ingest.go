@@ -86,6 +86,8 @@ func File(ctx context.Context, db *sql.DB, path string, opts Options) (FileResul
 	switch formatOf(path) {
 	case "arrow":
 		res, err = ingestArrow(ctx, db, path, name)
+	case "parquet":
+		res, err = ingestParquet(ctx, db, path, name)
 	case "otlp":
 		res, err = ingestOTLP(ctx, db, path, name, opts.Suite)
 	default:

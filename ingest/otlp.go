@@ -24,6 +24,8 @@ func formatOf(path string) string {
 	switch filepath.Ext(lower) {
 	case ".arrow", ".arrows", ".feather":
 		return "arrow"
+	case ".parquet":
+		return "parquet"
 	}
 	rc, err := fileContent(path)
 	if err != nil {

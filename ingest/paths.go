@@ -11,7 +11,7 @@ import (
 
 // traceSuffixes are the file endings ingest recognises when it walks a
 // directory. A file named explicitly is read whatever its name.
-var traceSuffixes = []string{".jsonl", ".ndjson", ".jsonl.gz", ".ndjson.gz", ".json", ".json.gz", ".arrow", ".arrows", ".feather"}
+var traceSuffixes = []string{".jsonl", ".ndjson", ".jsonl.gz", ".ndjson.gz", ".json", ".json.gz", ".arrow", ".arrows", ".feather", ".parquet"}
 
 // IsTraceFile reports whether name ends like a trace file.
 func IsTraceFile(name string) bool {

@@ -298,3 +298,8 @@ WHERE reason IS NOT NULL OR CASE WHEN json_valid(text) THEN json_type(text) <> '
 
 -- name: ingest.drop_temp
 DROP TABLE IF EXISTS ingest_checked; DROP TABLE IF EXISTS ingest_lines; DROP TABLE IF EXISTS ingest_dups;
+
+-- name: ingest.parquet_to_jsonl
+-- A Parquet file's rows as JSON lines for the JSON Lines path; {{columns}}
+-- is the select list (timestamps with a zone made RFC 3339 strings).
+COPY (SELECT {{columns}} FROM read_parquet({{path}})) TO {{out}} (FORMAT json);

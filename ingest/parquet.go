@@ -1,0 +1,96 @@
+package ingest
+
+import (
+	"context"
+	"database/sql"
+	"fmt"
+	"os"
+	"strings"
+
+	"github.com/faultlens/faultlens/queries"
+	"github.com/faultlens/faultlens/store"
+)
+
+// ingestParquet loads a Parquet file whose columns follow the contract (as
+// `faultlens export --format parquet` writes them): DuckDB turns its rows
+// into JSON lines, one per row, and the JSON Lines path validates them, so
+// every rule and rejection reason is the same, with the row number as the
+// line number. Timestamp columns with a zone become RFC 3339 UTC strings; a
+// timestamp column without a zone is an error naming the column.
+func ingestParquet(ctx context.Context, db *sql.DB, path, name string) (FileResult, error) {
+	res := FileResult{Format: "parquet"}
+	sum, size, err := hashFile(path)
+	if err != nil {
+		return res, err
+	}
+	res.SHA256, res.Bytes = sum, size
+	conn, err := db.Conn(ctx)
+	if err != nil {
+		return res, err
+	}
+	defer conn.Close()
+	if prev, err := alreadyIngested(ctx, conn, sum); err != nil {
+		return res, err
+	} else if prev != "" {
+		res.Duplicate = prev
+		return res, nil
+	}
+	cols, err := parquetColumns(ctx, conn, path)
+	if err != nil {
+		return res, &InputError{Path: name, Err: err}
+	}
+	tmp, err := os.CreateTemp("", "faultlens-parquet-*.jsonl")
+	if err != nil {
+		return res, err
+	}
+	tmp.Close()
+	defer os.Remove(tmp.Name())
+	q := strings.NewReplacer("{{columns}}", strings.Join(cols, ", "), "{{path}}", store.Quote(path),
+		"{{out}}", store.Quote(tmp.Name())).Replace(queries.Get("ingest.parquet_to_jsonl"))
+	if _, err := conn.ExecContext(ctx, q); err != nil {
+		return res, &InputError{Path: name, Err: fmt.Errorf("read Parquet: %w", err)}
+	}
+	defer conn.ExecContext(context.WithoutCancel(ctx), queries.Get("ingest.drop_temp"))
+	if err := conn.QueryRowContext(ctx, "SELECT count(*) FROM read_parquet("+store.Quote(path)+")").Scan(&res.Lines); err != nil {
+		return res, err
+	}
+	if commitFast(ctx, conn, tmp.Name(), name, &res) {
+		return res, nil
+	}
+	c, err := loadLines(ctx, conn, tmp.Name())
+	if err != nil {
+		return res, err
+	}
+	res.Lines, res.Blank = c.lines, c.blank
+	return res, commitFile(ctx, conn, name, &res, c.rejected)
+}
+
+// parquetColumns returns the select list that turns the file's columns into
+// contract JSON values.
+func parquetColumns(ctx context.Context, conn *sql.Conn, path string) ([]string, error) {
+	rows, err := conn.QueryContext(ctx, "SELECT column_name, column_type FROM (DESCRIBE SELECT * FROM read_parquet("+store.Quote(path)+"))")
+	if err != nil {
+		return nil, fmt.Errorf("not a readable Parquet file: %w", err)
+	}
+	defer rows.Close()
+	var cols []string
+	for rows.Next() {
+		var col, typ string
+		if err := rows.Scan(&col, &typ); err != nil {
+			return nil, err
+		}
+		id := `"` + strings.ReplaceAll(col, `"`, `""`) + `"`
+		switch {
+		case typ == "TIMESTAMP WITH TIME ZONE":
+			cols = append(cols, "strftime("+id+" AT TIME ZONE 'UTC', '%Y-%m-%dT%H:%M:%S.%fZ') AS "+id)
+		case strings.HasPrefix(typ, "TIMESTAMP"):
+			return nil, fmt.Errorf("column %s: a timestamp without a zone (%s) cannot be placed in time; write it with a zone or as an RFC 3339 string", col, typ)
+		default:
+			cols = append(cols, id)
+		}
+	}
+	if len(cols) == 0 {
+		return nil, fmt.Errorf("no columns")
+	}
+	return cols, rows.Err()
+}
