@@ -35,34 +35,40 @@ func ingestParquet(ctx context.Context, db *sql.DB, path, name string) (FileResu
 		res.Duplicate = prev
 		return res, nil
 	}
+	return res, loadParquet(ctx, conn, path, name, &res)
+}
+
+// loadParquet validates and stores the rows of a Parquet file (the file
+// named name to the user) on conn, filling res.
+func loadParquet(ctx context.Context, conn *sql.Conn, path, name string, res *FileResult) error {
 	cols, err := parquetColumns(ctx, conn, path)
 	if err != nil {
-		return res, &InputError{Path: name, Err: err}
+		return &InputError{Path: name, Err: err}
 	}
 	tmp, err := os.CreateTemp("", "faultlens-parquet-*.jsonl")
 	if err != nil {
-		return res, err
+		return err
 	}
 	tmp.Close()
 	defer os.Remove(tmp.Name())
 	q := strings.NewReplacer("{{columns}}", strings.Join(cols, ", "), "{{path}}", store.Quote(path),
 		"{{out}}", store.Quote(tmp.Name())).Replace(queries.Get("ingest.parquet_to_jsonl"))
 	if _, err := conn.ExecContext(ctx, q); err != nil {
-		return res, &InputError{Path: name, Err: fmt.Errorf("read Parquet: %w", err)}
+		return &InputError{Path: name, Err: fmt.Errorf("read Parquet: %w", err)}
 	}
 	defer conn.ExecContext(context.WithoutCancel(ctx), queries.Get("ingest.drop_temp"))
 	if err := conn.QueryRowContext(ctx, "SELECT count(*) FROM read_parquet("+store.Quote(path)+")").Scan(&res.Lines); err != nil {
-		return res, err
+		return err
 	}
-	if commitFast(ctx, conn, tmp.Name(), name, &res) {
-		return res, nil
+	if commitFast(ctx, conn, tmp.Name(), name, res) {
+		return nil
 	}
 	c, err := loadLines(ctx, conn, tmp.Name())
 	if err != nil {
-		return res, err
+		return err
 	}
 	res.Lines, res.Blank = c.lines, c.blank
-	return res, commitFile(ctx, conn, name, &res, c.rejected)
+	return commitFile(ctx, conn, name, res, c.rejected)
 }
 
 // parquetColumns returns the select list that turns the file's columns into
