@@ -11,30 +11,10 @@ import (
 	"github.com/apache/arrow-go/v18/arrow/ipc"
 	"github.com/apache/arrow-go/v18/arrow/memory"
 
+	"github.com/faultlens/faultlens/queries"
 	"github.com/faultlens/faultlens/store"
 )
 
-// rawColumns is every contract field with its type, as in
-// ingest/bench_test.go: the typed read_ndjson load ingest is measured
-// against.
-const rawColumns = `{type: 'VARCHAR', run_id: 'VARCHAR', ts: 'TIMESTAMPTZ', seq: 'BIGINT', schema_version: 'BIGINT',
- suite: 'VARCHAR', scenario: 'VARCHAR',
- fault: 'STRUCT(class VARCHAR, kind VARCHAR, target_tool VARCHAR, expect STRUCT(action VARCHAR, terminal VARCHAR))',
- agent: 'STRUCT(name VARCHAR, version VARCHAR)', client_message_id: 'VARCHAR',
- caused_by: 'STRUCT(run_id VARCHAR, cause VARCHAR)',
- task: 'STRUCT(kind VARCHAR, requires_current_evidence BOOLEAN, evidence_required BIGINT, min_grade VARCHAR)',
- deadline_ms: 'BIGINT', retry_budget: 'BIGINT', stage_id: 'VARCHAR', stage: 'VARCHAR', attempt: 'BIGINT',
- enqueued_at: 'TIMESTAMPTZ', started_at: 'TIMESTAMPTZ', ended_at: 'TIMESTAMPTZ', outcome: 'VARCHAR',
- plan_valid: 'BOOLEAN', failure: 'STRUCT(category VARCHAR, retryable BOOLEAN, reason VARCHAR)',
- visible_chars: 'BIGINT', budget_ms: 'BIGINT', call_id: 'VARCHAR', action_id: 'VARCHAR', recovery: 'VARCHAR',
- recovery_of: 'VARCHAR', tool: 'VARCHAR', tool_version: 'VARCHAR', tool_schema: 'VARCHAR', args_digest: 'VARCHAR',
- side_effect: 'VARCHAR', idempotency_key: 'VARCHAR', status: 'VARCHAR',
- error: 'STRUCT(code VARCHAR, category VARCHAR, retryable BOOLEAN, retry_after_ms BIGINT, side_effect_state VARCHAR, message VARCHAR)',
- circuit: 'VARCHAR', source: 'STRUCT(name VARCHAR, grade VARCHAR, fallback BOOLEAN)',
- evidence_ids: 'VARCHAR[]', completed_scope: 'VARCHAR[]', missing_scope: 'VARCHAR[]', role: 'VARCHAR',
- evidence_id: 'VARCHAR', claim: 'VARCHAR', grade: 'VARCHAR', path: 'VARCHAR', terminal: 'VARCHAR',
- reason: 'VARCHAR', chunks_committed: 'BIGINT', chunks_rejected: 'BIGINT', disclosed_gaps: 'BOOLEAN',
- degradations: 'VARCHAR[]'}`
 
 // rawScanSQL is the raw figure beside the report and the comparison: one
 // plain aggregation over the stored events, a lower bound for any query
@@ -64,14 +44,14 @@ func rawNDJSON(ctx context.Context, lim store.Limits, paths []string, want int64
 	for i, p := range paths {
 		quoted[i] = store.Quote(p)
 	}
-	q := fmt.Sprintf("CREATE TABLE t AS SELECT * FROM read_ndjson([%s], columns = %s)", strings.Join(quoted, ", "), rawColumns)
+	q := strings.ReplaceAll(queries.Get("raw.read_ndjson"), "{{files}}", "["+strings.Join(quoted, ", ")+"]")
 	t0 := time.Now()
 	if _, err := db.ExecContext(ctx, q); err != nil {
 		return 0, fmt.Errorf("raw read_ndjson: %w", err)
 	}
 	d := time.Since(t0)
 	var n int64
-	if err := db.QueryRowContext(ctx, "SELECT count(*) FROM t").Scan(&n); err != nil || n != want {
+	if err := db.QueryRowContext(ctx, "SELECT count(*) FROM raw_events").Scan(&n); err != nil || n != want {
 		return 0, fmt.Errorf("raw read_ndjson: %d rows (%v), want %d", n, err, want)
 	}
 	return d, nil

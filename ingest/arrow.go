@@ -39,17 +39,11 @@ func ingestArrow(ctx context.Context, db *sql.DB, path, name string) (FileResult
 	}
 	res.SHA256, res.Bytes = sum, size
 
-	conn, err := db.Conn(ctx)
-	if err != nil {
+	conn, err := openFile(ctx, db, &res)
+	if conn == nil {
 		return res, err
 	}
 	defer conn.Close()
-	if prev, err := alreadyIngested(ctx, conn, sum); err != nil {
-		return res, err
-	} else if prev != "" {
-		res.Duplicate = prev
-		return res, nil
-	}
 
 	tmp, rows, err := arrowToJSONLines(path)
 	if err != nil {

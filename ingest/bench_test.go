@@ -19,26 +19,6 @@ import (
 	"github.com/faultlens/faultlens/store"
 )
 
-// rawColumns is every contract field with its type, for the raw DuckDB load
-// that BenchmarkIngestJSONL compares ingest with.
-const rawColumns = `{type: 'VARCHAR', run_id: 'VARCHAR', ts: 'TIMESTAMPTZ', seq: 'BIGINT', schema_version: 'BIGINT',
- suite: 'VARCHAR', scenario: 'VARCHAR',
- fault: 'STRUCT(class VARCHAR, kind VARCHAR, target_tool VARCHAR, expect STRUCT(action VARCHAR, terminal VARCHAR))',
- agent: 'STRUCT(name VARCHAR, version VARCHAR)', client_message_id: 'VARCHAR',
- caused_by: 'STRUCT(run_id VARCHAR, cause VARCHAR)',
- task: 'STRUCT(kind VARCHAR, requires_current_evidence BOOLEAN, evidence_required BIGINT, min_grade VARCHAR)',
- deadline_ms: 'BIGINT', retry_budget: 'BIGINT', stage_id: 'VARCHAR', stage: 'VARCHAR', attempt: 'BIGINT',
- enqueued_at: 'TIMESTAMPTZ', started_at: 'TIMESTAMPTZ', ended_at: 'TIMESTAMPTZ', outcome: 'VARCHAR',
- plan_valid: 'BOOLEAN', failure: 'STRUCT(category VARCHAR, retryable BOOLEAN, reason VARCHAR)',
- visible_chars: 'BIGINT', budget_ms: 'BIGINT', call_id: 'VARCHAR', action_id: 'VARCHAR', recovery: 'VARCHAR',
- recovery_of: 'VARCHAR', tool: 'VARCHAR', tool_version: 'VARCHAR', tool_schema: 'VARCHAR', args_digest: 'VARCHAR',
- side_effect: 'VARCHAR', idempotency_key: 'VARCHAR', status: 'VARCHAR',
- error: 'STRUCT(code VARCHAR, category VARCHAR, retryable BOOLEAN, retry_after_ms BIGINT, side_effect_state VARCHAR, message VARCHAR)',
- circuit: 'VARCHAR', source: 'STRUCT(name VARCHAR, grade VARCHAR, fallback BOOLEAN)',
- evidence_ids: 'VARCHAR[]', completed_scope: 'VARCHAR[]', missing_scope: 'VARCHAR[]', role: 'VARCHAR',
- evidence_id: 'VARCHAR', claim: 'VARCHAR', grade: 'VARCHAR', path: 'VARCHAR', terminal: 'VARCHAR',
- reason: 'VARCHAR', chunks_committed: 'BIGINT', chunks_rejected: 'BIGINT', disclosed_gaps: 'BOOLEAN',
- degradations: 'VARCHAR[]'}`
 
 // benchEvents is the number of events BenchmarkIngestJSONL loads:
 // FAULTLENS_BENCH_EVENTS when set (e.g. 1000000), else 100000.
@@ -95,13 +75,13 @@ func BenchmarkIngestJSONL(b *testing.B) {
 			db = benchDB(b)
 			b.StartTimer()
 			t0 = time.Now()
-			if _, err := db.ExecContext(ctx, fmt.Sprintf("CREATE TABLE t AS SELECT * FROM read_ndjson(%s, columns = %s)", store.Quote(path), rawColumns)); err != nil {
+			if _, err := db.ExecContext(ctx, strings.ReplaceAll(queries.Get("raw.read_ndjson"), "{{files}}", store.Quote(path))); err != nil {
 				b.Fatal(err)
 			}
 			rawT += time.Since(t0)
 			b.StopTimer()
 			var rows int64
-			if err := db.QueryRowContext(ctx, "SELECT count(*) FROM t").Scan(&rows); err != nil || rows != int64(n) {
+			if err := db.QueryRowContext(ctx, "SELECT count(*) FROM raw_events").Scan(&rows); err != nil || rows != int64(n) {
 				b.Fatalf("raw load: %d rows (%v), want %d", rows, err, n)
 			}
 			db.Close()

@@ -27,18 +27,11 @@ func ingestJSONL(ctx context.Context, db *sql.DB, path, name string) (FileResult
 	defer cleanup()
 	res.SHA256, res.Bytes = sc.sha256, sc.bytes
 
-	conn, err := db.Conn(ctx)
-	if err != nil {
+	conn, err := openFile(ctx, db, &res)
+	if conn == nil {
 		return res, err
 	}
 	defer conn.Close()
-
-	if prev, err := alreadyIngested(ctx, conn, sc.sha256); err != nil {
-		return res, err
-	} else if prev != "" {
-		res.Duplicate = prev
-		return res, nil
-	}
 	defer conn.ExecContext(context.WithoutCancel(ctx), queries.Get("ingest.drop_temp"))
 
 	res.Lines, res.Blank = sc.lines, sc.blank
@@ -80,6 +73,23 @@ func readAndScan(path string) (plain string, cleanup func(), sc scan, err error)
 		return "", func() {}, sc, fmt.Errorf("corrupt gzip: %w", err)
 	}
 	return tmp.Name(), cleanup, sc, nil
+}
+
+// openFile pins a connection for ingesting the file whose hash res holds.
+// When that content is already stored it sets res.Duplicate and returns no
+// connection: there is nothing to do.
+func openFile(ctx context.Context, db *sql.DB, res *FileResult) (*sql.Conn, error) {
+	conn, err := db.Conn(ctx)
+	if err != nil {
+		return nil, err
+	}
+	prev, err := alreadyIngested(ctx, conn, res.SHA256)
+	if err != nil || prev != "" {
+		conn.Close()
+		res.Duplicate = prev
+		return nil, err
+	}
+	return conn, nil
 }
 
 func alreadyIngested(ctx context.Context, conn *sql.Conn, sha string) (string, error) {

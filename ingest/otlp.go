@@ -80,17 +80,11 @@ func ingestOTLP(ctx context.Context, db *sql.DB, path, name, suite string) (File
 	res.Skipped = int64(st.MetricLines + st.LogLines)
 	res.spanLines = int64(st.SpanLines)
 
-	conn, err := db.Conn(ctx)
-	if err != nil {
+	conn, err := openFile(ctx, db, &res)
+	if conn == nil {
 		return res, err
 	}
 	defer conn.Close()
-	if prev, err := alreadyIngested(ctx, conn, res.SHA256); err != nil {
-		return res, err
-	} else if prev != "" {
-		res.Duplicate = prev
-		return res, nil
-	}
 	defer conn.ExecContext(context.WithoutCancel(ctx), queries.Get("ingest.drop_temp"))
 	if _, err := loadLines(ctx, conn, tmp.Name()); err != nil {
 		return res, err

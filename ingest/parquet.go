@@ -24,17 +24,11 @@ func ingestParquet(ctx context.Context, db *sql.DB, path, name string) (FileResu
 		return res, err
 	}
 	res.SHA256, res.Bytes = sum, size
-	conn, err := db.Conn(ctx)
-	if err != nil {
+	conn, err := openFile(ctx, db, &res)
+	if conn == nil {
 		return res, err
 	}
 	defer conn.Close()
-	if prev, err := alreadyIngested(ctx, conn, sum); err != nil {
-		return res, err
-	} else if prev != "" {
-		res.Duplicate = prev
-		return res, nil
-	}
 	return res, loadParquet(ctx, conn, path, name, &res)
 }
 
