@@ -7,6 +7,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/faultlens/faultlens/metrics"
 	"github.com/faultlens/faultlens/ui"
 )
 
@@ -42,6 +43,17 @@ func runUI(ctx context.Context, s Streams, g *global, o *uiOptions) error {
 		return err
 	}
 	defer done()
+	if o.baseline == "" && o.candidate == "" {
+		// A nightly store holds many suites; building facts over all of them
+		// would need the memory of all of them. Open on the last two nights.
+		order, err := metrics.SuitesByDate(ctx, db)
+		if err != nil {
+			return err
+		}
+		if n := len(order); n > 2 {
+			o.baseline, o.candidate = order[n-2].Suite, order[n-1].Suite
+		}
+	}
 	return ui.Run(ctx, ui.Options{
 		DB: db, Baseline: o.baseline, Candidate: o.candidate,
 		NoColor: os.Getenv("NO_COLOR") != "", In: s.In, Out: s.Out,
