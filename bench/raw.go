@@ -15,7 +15,6 @@ import (
 	"github.com/faultlens/faultlens/store"
 )
 
-
 // rawScanSQL is the raw figure beside the report and the comparison: one
 // plain aggregation over the stored events, a lower bound for any query
 // that must read them all.

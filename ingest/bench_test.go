@@ -19,7 +19,6 @@ import (
 	"github.com/faultlens/faultlens/store"
 )
 
-
 // benchEvents is the number of events BenchmarkIngestJSONL loads:
 // FAULTLENS_BENCH_EVENTS when set (e.g. 1000000), else 100000.
 func benchEvents(b *testing.B) int {
