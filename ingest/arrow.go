@@ -53,15 +53,7 @@ func ingestArrow(ctx context.Context, db *sql.DB, path, name string) (FileResult
 	defer conn.ExecContext(context.WithoutCancel(ctx), queries.Get("ingest.drop_temp"))
 
 	res.Lines = rows
-	if commitFast(ctx, conn, tmp, name, &res) {
-		return res, nil
-	}
-	c, err := loadLines(ctx, conn, tmp)
-	if err != nil {
-		return res, err
-	}
-	res.Lines, res.Blank = c.lines, c.blank
-	return res, commitFile(ctx, conn, name, &res, c.rejected)
+	return res, storeLines(ctx, conn, tmp, name, &res, true)
 }
 
 // hashFile returns the SHA-256 and size of the file's bytes.

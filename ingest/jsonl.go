@@ -35,15 +35,23 @@ func ingestJSONL(ctx context.Context, db *sql.DB, path, name string) (FileResult
 	defer conn.ExecContext(context.WithoutCancel(ctx), queries.Get("ingest.drop_temp"))
 
 	res.Lines, res.Blank = sc.lines, sc.blank
-	if !sc.suspect && commitFast(ctx, conn, plain, name, &res) {
-		return res, nil
+	return res, storeLines(ctx, conn, plain, name, &res, !sc.suspect)
+}
+
+// storeLines validates and stores the JSON lines of plain (the file named
+// name to the user): through DuckDB's reader in one statement when fast is
+// allowed and the file is clean, else line by line. Arrow and Parquet input
+// arrive here as JSON lines too.
+func storeLines(ctx context.Context, conn *sql.Conn, plain, name string, res *FileResult, fast bool) error {
+	if fast && commitFast(ctx, conn, plain, name, res) {
+		return nil
 	}
 	c, err := loadLines(ctx, conn, plain)
 	if err != nil {
-		return res, err
+		return err
 	}
 	res.Lines, res.Blank = c.lines, c.blank
-	return res, commitFile(ctx, conn, name, &res, c.rejected)
+	return commitFile(ctx, conn, name, res, c.rejected)
 }
 
 // readAndScan hashes and counts the file; a .gz file is decompressed into a

@@ -54,15 +54,7 @@ func loadParquet(ctx context.Context, conn *sql.Conn, path, name string, res *Fi
 	if err := conn.QueryRowContext(ctx, "SELECT count(*) FROM read_parquet("+store.Quote(path)+")").Scan(&res.Lines); err != nil {
 		return err
 	}
-	if commitFast(ctx, conn, tmp.Name(), name, res) {
-		return nil
-	}
-	c, err := loadLines(ctx, conn, tmp.Name())
-	if err != nil {
-		return err
-	}
-	res.Lines, res.Blank = c.lines, c.blank
-	return commitFile(ctx, conn, name, res, c.rejected)
+	return storeLines(ctx, conn, tmp.Name(), name, res, true)
 }
 
 // parquetColumns returns the select list that turns the file's columns into
