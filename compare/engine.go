@@ -120,7 +120,7 @@ func holm(rows []Row, alpha float64) {
 		case r.BaseDen == 0 || r.CandDen == 0:
 			// Nothing to compare on one side (e.g. no run with an invalid
 			// plan in a fault-free baseline): say so, not "too small".
-			r.Verdict = "no data on one side"
+			r.Verdict = "no data"
 		case r.TooSmall:
 			r.Verdict = "too small"
 		default:

@@ -74,7 +74,7 @@ type Row struct {
 	// excludes 0).
 	Significant bool `json:"significant"`
 	// Verdict is "~" (no significant change), a signed change, or
-	// "too small", or "no data on one side" when one side has no denominator.
+	// "too small", or "no data" when one side has no denominator.
 	Verdict string `json:"verdict"`
 	// TooSmall says the samples cannot show a change at Alpha.
 	TooSmall bool `json:"too_small"`
