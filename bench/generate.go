@@ -8,12 +8,9 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"strings"
 
-	"github.com/faultlens/faultlens/ingest"
-	"github.com/faultlens/faultlens/queries"
+	"github.com/faultlens/faultlens/export"
 	"github.com/faultlens/faultlens/simulate"
-	"github.com/faultlens/faultlens/store"
 )
 
 // eventsPerRun is about how many events the simulator writes per run.
@@ -114,30 +111,8 @@ func corrupt(src, dst string) (int64, error) {
 }
 
 // exportArrow writes every event of db to path as "faultlens export
-// --format arrow" does: canonical JSON lines through the export queries,
-// then ingest.WriteArrowFile.
+// --format arrow" does.
 func exportArrow(ctx context.Context, db *sql.DB, path string) error {
-	tmp := path + ".jsonl"
-	defer os.Remove(tmp)
-	events := strings.ReplaceAll(queries.Get("export.events"), "{{suite}}", "NULL")
-	lines := strings.ReplaceAll(queries.Get("export.jsonl_lines"), "{{events}}", events)
-	q := strings.ReplaceAll(queries.Get("export.jsonl"), "{{path}}", store.Quote(tmp))
-	q = strings.ReplaceAll(q, "{{lines}}", lines)
-	if _, err := db.ExecContext(ctx, q); err != nil {
-		return fmt.Errorf("export %s: %w", tmp, err)
-	}
-	in, err := os.Open(tmp)
-	if err != nil {
-		return err
-	}
-	defer in.Close()
-	out, err := os.Create(path)
-	if err != nil {
-		return err
-	}
-	if err := ingest.WriteArrowFile(out, in); err != nil {
-		out.Close()
-		return fmt.Errorf("export %s: %w", path, err)
-	}
-	return out.Close()
+	_, err := export.Write(ctx, db, path, export.Options{Format: "arrow"})
+	return err
 }

@@ -2,23 +2,14 @@ package cli
 
 import (
 	"context"
-	"database/sql"
 	"fmt"
-	"os"
-	"path/filepath"
-	"strings"
 
 	"github.com/spf13/cobra"
 
-	"github.com/faultlens/faultlens/ingest"
-	"github.com/faultlens/faultlens/queries"
-	"github.com/faultlens/faultlens/store"
+	"github.com/faultlens/faultlens/export"
 )
 
 func init() { register(newExportCmd) }
-
-// exportFormats are the formats export writes.
-var exportFormats = []string{"arrow", "parquet", "jsonl"}
 
 type exportOptions struct {
 	src         source
@@ -79,85 +70,10 @@ func runExport(ctx context.Context, s Streams, g *global, o *exportOptions) erro
 	}
 	defer done()
 
-	suite := "NULL"
-	if o.suite != "" {
-		suite = store.Quote(o.suite)
-	}
-	events := strings.ReplaceAll(queries.Get("export.events"), "{{suite}}", suite)
-	var n int64
-	if err := db.QueryRowContext(ctx, strings.ReplaceAll(queries.Get("export.count"), "{{events}}", events)).Scan(&n); err != nil {
-		return fmt.Errorf("export: %w", err)
-	}
-	switch o.format {
-	case "parquet":
-		if o.partitionBy == "suite" {
-			err = writePartitioned(ctx, db, events, o.out)
-		} else {
-			err = copyTo(ctx, db, "export.parquet", events, o.out)
-		}
-	case "jsonl":
-		err = writeJSONL(ctx, db, events, o.out)
-	case "arrow":
-		err = writeArrow(ctx, db, events, o.out)
-	}
+	n, err := export.Write(ctx, db, o.out, export.Options{Format: o.format, Suite: o.suite, BySuite: o.partitionBy == "suite"})
 	if err != nil {
-		return fmt.Errorf("export %s: %w", o.out, err)
+		return err
 	}
 	fmt.Fprintf(s.Out, "wrote %d events to %s (%s)\n", n, o.out, o.format)
 	return nil
-}
-
-// copyTo runs the COPY statement name over rows into path.
-func copyTo(ctx context.Context, db *sql.DB, name, rows, path string) error {
-	q := strings.ReplaceAll(queries.Get(name), "{{path}}", store.Quote(path))
-	q = strings.ReplaceAll(q, "{{events}}", rows)
-	q = strings.ReplaceAll(q, "{{lines}}", rows)
-	_, err := db.ExecContext(ctx, q)
-	return err
-}
-
-func writeJSONL(ctx context.Context, db *sql.DB, events, path string) error {
-	lines := strings.ReplaceAll(queries.Get("export.jsonl_lines"), "{{events}}", events)
-	return copyTo(ctx, db, "export.jsonl", lines, path)
-}
-
-// writeArrow writes the canonical JSON lines to a temporary file and reads
-// them back into Arrow records of the canonical schema: DuckDB has no Arrow
-// writer without the duckdb_arrow build tag.
-func writeArrow(ctx context.Context, db *sql.DB, events, path string) error {
-	tmp, err := os.CreateTemp("", "faultlens-export-*.jsonl")
-	if err != nil {
-		return err
-	}
-	tmp.Close()
-	defer os.Remove(tmp.Name())
-	if err := writeJSONL(ctx, db, events, tmp.Name()); err != nil {
-		return err
-	}
-	in, err := os.Open(tmp.Name())
-	if err != nil {
-		return err
-	}
-	defer in.Close()
-	out, err := os.Create(path)
-	if err != nil {
-		return err
-	}
-	if err := ingest.WriteArrowFile(out, in); err != nil {
-		out.Close()
-		return err
-	}
-	return out.Close()
-}
-
-// writePartitioned writes the events as Hive-partitioned Parquet by suite,
-// and the rejected lines beside them.
-func writePartitioned(ctx context.Context, db *sql.DB, events, dir string) error {
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return err
-	}
-	if err := copyTo(ctx, db, "export.parquet_by_suite", events, filepath.Join(dir, "events")); err != nil {
-		return err
-	}
-	return copyTo(ctx, db, "export.rejected_parquet", "", filepath.Join(dir, "rejected_lines.parquet"))
 }

@@ -1,0 +1,115 @@
+// Package export writes the canonical events of a database as JSON Lines,
+// Parquet (whole, or Hive-partitioned by suite) or Arrow IPC, through the
+// named queries of queries/export.sql. The CLI's export command and the
+// benchmark both call it.
+package export
+
+import (
+	"context"
+	"database/sql"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/faultlens/faultlens/ingest"
+	"github.com/faultlens/faultlens/queries"
+	"github.com/faultlens/faultlens/store"
+)
+
+// Formats lists the formats Write accepts.
+var Formats = []string{"arrow", "parquet", "jsonl"}
+
+// Options choose what is written.
+type Options struct {
+	Format string // arrow, parquet or jsonl
+	Suite  string // only this suite's runs; "" for all
+	// BySuite writes Parquet as OUT/events/suite=NAME/*.parquet plus
+	// OUT/rejected_lines.parquet (Hive layout) instead of one file.
+	BySuite bool
+}
+
+// Write writes the events of db to out and returns how many it wrote.
+func Write(ctx context.Context, db *sql.DB, out string, o Options) (int64, error) {
+	suite := "NULL"
+	if o.Suite != "" {
+		suite = store.Quote(o.Suite)
+	}
+	events := strings.ReplaceAll(queries.Get("export.events"), "{{suite}}", suite)
+	var n int64
+	if err := db.QueryRowContext(ctx, strings.ReplaceAll(queries.Get("export.count"), "{{events}}", events)).Scan(&n); err != nil {
+		return 0, fmt.Errorf("export: %w", err)
+	}
+	var err error
+	switch {
+	case o.Format == "parquet" && o.BySuite:
+		err = partitioned(ctx, db, events, out)
+	case o.Format == "parquet":
+		err = copyTo(ctx, db, "export.parquet", events, out)
+	case o.Format == "jsonl":
+		err = jsonl(ctx, db, events, out)
+	case o.Format == "arrow":
+		err = arrowFile(ctx, db, events, out)
+	default:
+		return 0, fmt.Errorf("export: unknown format %q", o.Format)
+	}
+	if err != nil {
+		return 0, fmt.Errorf("export %s: %w", out, err)
+	}
+	return n, nil
+}
+
+// copyTo runs the COPY statement name over rows into path.
+func copyTo(ctx context.Context, db *sql.DB, name, rows, path string) error {
+	q := strings.ReplaceAll(queries.Get(name), "{{path}}", store.Quote(path))
+	q = strings.ReplaceAll(q, "{{events}}", rows)
+	q = strings.ReplaceAll(q, "{{lines}}", rows)
+	_, err := db.ExecContext(ctx, q)
+	return err
+}
+
+func jsonl(ctx context.Context, db *sql.DB, events, path string) error {
+	lines := strings.ReplaceAll(queries.Get("export.jsonl_lines"), "{{events}}", events)
+	return copyTo(ctx, db, "export.jsonl", lines, path)
+}
+
+// arrowFile writes the canonical JSON lines to a temporary file and reads
+// them back into Arrow records of the canonical schema: DuckDB has no Arrow
+// writer without the duckdb_arrow build tag.
+func arrowFile(ctx context.Context, db *sql.DB, events, path string) error {
+	tmp, err := os.CreateTemp("", "faultlens-export-*.jsonl")
+	if err != nil {
+		return err
+	}
+	tmp.Close()
+	defer os.Remove(tmp.Name())
+	if err := jsonl(ctx, db, events, tmp.Name()); err != nil {
+		return err
+	}
+	in, err := os.Open(tmp.Name())
+	if err != nil {
+		return err
+	}
+	defer in.Close()
+	out, err := os.Create(path)
+	if err != nil {
+		return err
+	}
+	if err := ingest.WriteArrowFile(out, in); err != nil {
+		out.Close()
+		return err
+	}
+	return out.Close()
+}
+
+// partitioned writes the events as Hive-partitioned Parquet by suite, and
+// the rejected lines beside them.
+func partitioned(ctx context.Context, db *sql.DB, events, dir string) error {
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return err
+	}
+	if err := copyTo(ctx, db, "export.parquet_by_suite", events, filepath.Join(dir, "events")); err != nil {
+		return err
+	}
+	return copyTo(ctx, db, "export.rejected_parquet", "", filepath.Join(dir, "rejected_lines.parquet"))
+}
