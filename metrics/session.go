@@ -11,7 +11,7 @@ import (
 
 // factStatements build the per-call, per-run and per-chain fact tables, in
 // dependency order.
-var factStatements = []string{"facts.calls", "facts.runs", "facts.chains"}
+var factStatements = []string{"facts.calls", "facts.runs", "facts.chains", "facts.spans"}
 
 // Session is one database connection on which the fact tables have been
 // built. Every metric query of this package runs on it. Not safe for
@@ -65,7 +65,7 @@ func scopeStatements(suites []string) []string {
 // Close releases the connection and its fact tables.
 func (s *Session) Close() error {
 	ctx := context.Background()
-	s.conn.ExecContext(ctx, "DROP TABLE IF EXISTS call_facts; DROP TABLE IF EXISTS run_facts; DROP TABLE IF EXISTS chain_facts; DROP TABLE IF EXISTS scope_runs")
+	s.conn.ExecContext(ctx, "DROP VIEW IF EXISTS span_facts; DROP TABLE IF EXISTS call_facts; DROP TABLE IF EXISTS run_facts; DROP TABLE IF EXISTS chain_facts; DROP TABLE IF EXISTS scope_runs")
 	// scoped_events is a view over everything or a table of some suites.
 	s.conn.ExecContext(ctx, "DROP VIEW IF EXISTS scoped_events")
 	s.conn.ExecContext(ctx, "DROP TABLE IF EXISTS scoped_events")

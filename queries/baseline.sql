@@ -53,21 +53,9 @@ ORDER BY r.started_at NULLS LAST, r.run_id;
 -- One row per stage span and tool call of suite $1 (queue, exec and wall in
 -- milliseconds from microseconds, as metrics.latency computes them), plus
 -- one 'run'/'end_to_end' wall sample per run.
-WITH spans AS (
-    SELECT run_id, 'stage' AS scope, stage AS name, enqueued_at, started_at, ended_at
-    FROM scoped_events WHERE type = 'stage'
-    UNION ALL
-    SELECT run_id, 'tool', tool, enqueued_at, started_at, ended_at FROM call_facts
-)
-SELECT s.run_id, s.scope, s.name,
-       ((epoch_us(s.started_at) - epoch_us(coalesce(s.enqueued_at, s.started_at))) / 1000)::DOUBLE AS queue_ms,
-       ((epoch_us(s.ended_at) - epoch_us(s.started_at)) / 1000)::DOUBLE AS exec_ms,
-       ((epoch_us(s.ended_at) - epoch_us(coalesce(s.enqueued_at, s.started_at))) / 1000)::DOUBLE AS wall_ms
-FROM spans s JOIN run_facts r USING (run_id)
-WHERE r.suite = $1 AND s.ended_at IS NOT NULL AND s.started_at IS NOT NULL
-UNION ALL
-SELECT run_id, 'run', 'end_to_end', NULL, NULL, end_to_end_ms::DOUBLE
-FROM run_facts WHERE suite = $1 AND end_to_end_ms IS NOT NULL
+SELECT run_id, scope, name, queue_ms, exec_ms, wall_ms
+FROM span_facts
+WHERE suite = $1 AND wall_ms IS NOT NULL
 ORDER BY 1, 2, 3;
 
 -- name: baseline.recovery

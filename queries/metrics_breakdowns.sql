@@ -27,27 +27,9 @@ GROUP BY ALL
 ORDER BY r.suite, path;
 
 -- name: metrics.latency
--- Percentiles by linear interpolation (quantile_cont). queue = started −
--- enqueued (0 without enqueued_at), exec = ended − started, wall = ended −
--- enqueued (or − started); queue_share = Σqueue / Σwall. The run scope is the
--- end-to-end time (claimed terminal ts − started_at), a wall time only.
--- Milliseconds are computed from microseconds (timestamps carry fractions
--- of a millisecond; epoch_ms would truncate each instant).
-WITH spans AS (
-    SELECT run_id, 'stage' AS scope, stage AS name, enqueued_at, started_at, ended_at
-    FROM events WHERE type = 'stage'
-    UNION ALL
-    SELECT run_id, 'tool', tool, enqueued_at, started_at, ended_at FROM call_facts
-), ms AS (
-    SELECT r.suite, s.scope, s.name,
-           (epoch_us(s.started_at) - epoch_us(coalesce(s.enqueued_at, s.started_at))) / 1000 AS queue_ms,
-           (epoch_us(s.ended_at) - epoch_us(s.started_at)) / 1000 AS exec_ms,
-           (epoch_us(s.ended_at) - epoch_us(coalesce(s.enqueued_at, s.started_at))) / 1000 AS wall_ms
-    FROM spans s JOIN run_facts r USING (run_id)
-    UNION ALL
-    SELECT suite, 'run', 'end_to_end', NULL, NULL, end_to_end_ms::DOUBLE
-    FROM run_facts WHERE end_to_end_ms IS NOT NULL
-)
+-- Percentiles by linear interpolation (quantile_cont) over span_facts
+-- (facts.spans); queue_share = Σqueue / Σwall.
+WITH ms AS (SELECT * FROM span_facts)
 SELECT suite, scope, name, count(*) AS n,
        quantile_cont(queue_ms, [0.5, 0.9, 0.95, 0.99]) AS queue_q, max(queue_ms) AS queue_max,
        quantile_cont(exec_ms, [0.5, 0.9, 0.95, 0.99]) AS exec_q, max(exec_ms) AS exec_max,

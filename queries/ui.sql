@@ -100,16 +100,9 @@ SELECT DISTINCT category FROM chain_facts WHERE category IS NOT NULL ORDER BY ca
 -- spaced logarithmically between the smallest and largest wall time of that
 -- stage or tool over all suites, so both suites share one scale. Spans
 -- under 1 ms count as 1 ms. lo_ms and hi_ms are the scale's ends.
-WITH spans AS (
-    SELECT run_id, 'stage' AS scope, stage AS name, enqueued_at, started_at, ended_at
-    FROM events WHERE type = 'stage'
-    UNION ALL
-    SELECT run_id, 'tool', tool, enqueued_at, started_at, ended_at FROM call_facts
-), ms AS (
-    SELECT r.suite, s.scope, s.name,
-           greatest((epoch_us(s.ended_at) - epoch_us(coalesce(s.enqueued_at, s.started_at))) / 1000, 1) AS wall_ms
-    FROM spans s JOIN run_facts r USING (run_id)
-    WHERE s.ended_at IS NOT NULL AND s.name IS NOT NULL
+WITH ms AS (
+    SELECT suite, scope, name, greatest(wall_ms, 1) AS wall_ms
+    FROM span_facts WHERE scope <> 'run' AND wall_ms IS NOT NULL AND name IS NOT NULL
 ), scale AS (
     SELECT scope, name, ln(min(wall_ms)) AS lo, ln(max(wall_ms)) AS hi FROM ms GROUP BY scope, name
 )

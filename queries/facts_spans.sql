@@ -1,0 +1,26 @@
+-- Per span latency facts. Requires call_facts and run_facts.
+
+-- name: facts.spans
+-- One row per stage span and tool call of the scoped runs, and one
+-- end-to-end row per run with a claimed terminal: queue = started − enqueued
+-- (0 without enqueued_at), exec = ended − started, wall = ended − enqueued
+-- (or − started); the run scope has the end-to-end time (claimed terminal ts
+-- − started_at) as its wall time only. Milliseconds are computed from
+-- microseconds (timestamps carry fractions of a millisecond; epoch_ms would
+-- truncate each instant). A view: the latency report, the dashboard's
+-- histograms and saved baselines all read it.
+CREATE OR REPLACE TEMP VIEW span_facts AS
+WITH spans AS (
+    SELECT run_id, 'stage' AS scope, stage AS name, enqueued_at, started_at, ended_at
+    FROM scoped_events WHERE type = 'stage'
+    UNION ALL
+    SELECT run_id, 'tool', tool, enqueued_at, started_at, ended_at FROM call_facts
+)
+SELECT s.run_id, r.suite, s.scope, s.name,
+       ((epoch_us(s.started_at) - epoch_us(coalesce(s.enqueued_at, s.started_at))) / 1000)::DOUBLE AS queue_ms,
+       ((epoch_us(s.ended_at) - epoch_us(s.started_at)) / 1000)::DOUBLE AS exec_ms,
+       ((epoch_us(s.ended_at) - epoch_us(coalesce(s.enqueued_at, s.started_at))) / 1000)::DOUBLE AS wall_ms
+FROM spans s JOIN run_facts r USING (run_id)
+UNION ALL
+SELECT run_id, suite, 'run', 'end_to_end', NULL, NULL, end_to_end_ms::DOUBLE
+FROM run_facts WHERE end_to_end_ms IS NOT NULL;
