@@ -1,0 +1,87 @@
+// Shared OpenTelemetry plumbing for the fixture generators: a fake clock and
+// counter ids so that a refresh only changes what the frameworks changed, an
+// in-memory exporter, and the SDK's own OTLP/JSON serializer writing
+// collector-file-exporter lines (one ExportTraceServiceRequest per line).
+import { writeFileSync } from 'node:fs';
+import { context, trace } from '@opentelemetry/api';
+import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-hooks';
+import { InMemorySpanExporter, SimpleSpanProcessor, TracerProvider } from '@opentelemetry/sdk-trace';
+import { resourceFromAttributes } from '@opentelemetry/resources';
+import { JsonTraceSerializer } from '@opentelemetry/otlp-transformer';
+
+// The fake clock starts at 2026-11-28T00:00:00Z and moves only when a fake
+// model or tool says how long it took, so span times are reproducible.
+const epoch = Date.UTC(2026, 10, 28);
+let nowMs = epoch;
+Date.now = () => nowMs;
+Object.defineProperty(performance, 'timeOrigin', { value: epoch, configurable: true });
+performance.now = () => nowMs - epoch;
+
+/** advance moves the fake clock by ms milliseconds. */
+export function advance(ms) {
+  nowMs += ms;
+}
+
+/** sleep advances the clock across an await, as real work would. */
+export async function sleep(ms) {
+  await Promise.resolve();
+  advance(ms);
+}
+
+// Counter ids: the fixture's seed byte, then a counter.
+class CounterIds {
+  constructor(seed) {
+    this.seed = seed;
+    this.traces = 0;
+    this.spans = 0;
+  }
+  generateTraceId() {
+    this.traces++;
+    return this.seed + this.traces.toString(16).padStart(32 - this.seed.length, '0');
+  }
+  generateSpanId() {
+    this.spans++;
+    return this.seed.slice(0, 2) + this.spans.toString(16).padStart(14, '0');
+  }
+}
+
+let contextSet = false;
+
+/**
+ * setup returns a tracer provider writing to memory, with counter ids that
+ * start with seed (two hex digits), and the exporter holding its spans.
+ */
+export function setup(seed, serviceName) {
+  if (!contextSet) {
+    context.setGlobalContextManager(new AsyncLocalStorageContextManager().enable());
+    contextSet = true;
+  }
+  const exporter = new InMemorySpanExporter();
+  const provider = new TracerProvider({
+    idGenerator: new CounterIds(seed),
+    resource: resourceFromAttributes({ 'service.name': serviceName }),
+    spanProcessors: [new SimpleSpanProcessor({ exporter })],
+  });
+  return { provider, exporter };
+}
+
+/**
+ * writeFixture serializes the finished spans with the SDK's JSON serializer,
+ * one request per trace (as a batching exporter would send them), to path.
+ */
+export function writeFixture(path, spans) {
+  const byTrace = new Map();
+  for (const s of spans) {
+    const id = s.spanContext().traceId;
+    if (!byTrace.has(id)) byTrace.set(id, []);
+    byTrace.get(id).push(s);
+  }
+  const lines = [];
+  for (const group of byTrace.values()) {
+    lines.push(new TextDecoder().decode(JsonTraceSerializer.serializeRequest(group)));
+  }
+  writeFileSync(path, lines.join('\n') + '\n');
+  return lines.length;
+}
+
+export { trace };
