@@ -5,6 +5,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { writeFixture } from './otel.mjs';
 import { runAISDK6, runAISDK7 } from './aisdk.mjs';
+import { runLangGraph } from './langgraph.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const out = join(here, '..', '..', 'otlp', 'testdata', 'frameworks');
@@ -17,6 +18,7 @@ function installed(pkg) {
 const generators = [
   ['aisdk6', () => runAISDK6(installed('ai6'))],
   ['aisdk7', () => runAISDK7(installed('ai'))],
+  ['langgraph', () => runLangGraph(`${installed('@langchain/langgraph')} (@langchain/core ${installed('@langchain/core')}, @arizeai/openinference-instrumentation-langchain ${installed('@arizeai/openinference-instrumentation-langchain')})`)],
 ];
 
 for (const [name, run] of generators) {

@@ -2,6 +2,7 @@
 // counter ids so that a refresh only changes what the frameworks changed, an
 // in-memory exporter, and the SDK's own OTLP/JSON serializer writing
 // collector-file-exporter lines (one ExportTraceServiceRequest per line).
+import nodeCrypto from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import { context, trace } from '@opentelemetry/api';
 import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-hooks';
@@ -16,6 +17,32 @@ let nowMs = epoch;
 Date.now = () => nowMs;
 Object.defineProperty(performance, 'timeOrigin', { value: epoch, configurable: true });
 performance.now = () => nowMs - epoch;
+
+// Seeded randomness: LangGraph names checkpoints with random UUIDs, which
+// would change every refresh. A fixed xorshift stream stands in for the
+// operating system's randomness in this generator process only.
+let seed = 0x9e3779b9;
+function nextByte() {
+  seed ^= seed << 13;
+  seed ^= seed >>> 17;
+  seed ^= seed << 5;
+  return seed & 0xff;
+}
+function fill(buf) {
+  const bytes = new Uint8Array(buf.buffer, buf.byteOffset, buf.byteLength);
+  for (let i = 0; i < bytes.length; i++) bytes[i] = nextByte();
+  return buf;
+}
+globalThis.crypto.getRandomValues = fill;
+nodeCrypto.randomFillSync = fill;
+nodeCrypto.randomUUID = () => {
+  const b = fill(new Uint8Array(16));
+  b[6] = (b[6] & 0x0f) | 0x40;
+  b[8] = (b[8] & 0x3f) | 0x80;
+  const h = Buffer.from(b).toString('hex');
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
+};
+globalThis.crypto.randomUUID = nodeCrypto.randomUUID;
 
 /** advance moves the fake clock by ms milliseconds. */
 export function advance(ms) {
