@@ -108,7 +108,10 @@ func File(ctx context.Context, db *sql.DB, path string, opts Options) (FileResul
 	return res, nil
 }
 
-// Totals sums results; duplicates count only as skipped files.
+// Totals sums results; duplicates count only as skipped files. The total's
+// Format is the files' format when they share one, else "mixed": for OTLP
+// the lines accepted are span lines and Events counts the events they gave,
+// so a total over OTLP files must be read like an OTLP file's line.
 func Totals(rs []FileResult) (t FileResult, files, duplicates int) {
 	for _, r := range rs {
 		if r.Duplicate != "" {
@@ -116,8 +119,16 @@ func Totals(rs []FileResult) (t FileResult, files, duplicates int) {
 			continue
 		}
 		files++
+		switch t.Format {
+		case "":
+			t.Format = r.Format
+		case r.Format:
+		default:
+			t.Format = "mixed"
+		}
 		t.Lines += r.Lines
 		t.Accepted += r.Accepted
+		t.Events += r.Events
 		t.Rejected += r.Rejected
 		t.Blank += r.Blank
 		t.Skipped += r.Skipped
