@@ -27,7 +27,7 @@ type FileResult struct {
 	Lines     int64         // lines read (rows for Arrow, span lines for OTLP)
 	Accepted  int64         // events stored
 	Rejected  int64         // lines kept in rejected_lines
-	Events    int64         // events stored (equal to Accepted but for OTLP, where spans become events)
+	Events    int64         // events stored (equal to Accepted but for OTLP, where spans become events, net of the events of earlier files whose traces it re-assembled)
 	Blank     int64         // blank lines, ignored
 	Bytes     int64         // size of the content read
 	Skipped   int64         // lines of other signals (OTLP metrics and logs), counted and left out

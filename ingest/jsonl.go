@@ -194,8 +194,24 @@ func loadLines(ctx context.Context, conn *sql.Conn, path string) (lineCounts, er
 // commitFile writes the line-precise path's events, rejected lines and
 // accounting in one transaction.
 func commitFile(ctx context.Context, conn *sql.Conn, path string, res *FileResult, goRejects []rejectedLine) error {
+	return commitFileWith(ctx, conn, path, res, goRejects, nil)
+}
+
+// commitFileWith is commitFile with before run first in the transaction.
+// before returns how many stored events it removed (OTLP replaces the runs
+// of a trace that earlier files wrote, see ingest/otlp.go), and the file's
+// Events are net of them, so that totals add up to the events stored.
+func commitFileWith(ctx context.Context, conn *sql.Conn, path string, res *FileResult, goRejects []rejectedLine,
+	before func(fileID int64) (removed int64, err error)) error {
 	insert := strings.ReplaceAll(queries.Get("ingest.insert_events"), "{{rows}}", queries.Get("ingest.valid_checked"))
 	return inTransaction(ctx, conn, func(fileID int64) error {
+		var removed int64
+		if before != nil {
+			var err error
+			if removed, err = before(fileID); err != nil {
+				return err
+			}
+		}
 		r, err := conn.ExecContext(ctx, insert, fileID)
 		if err != nil {
 			return fmt.Errorf("store events: %w", err)
@@ -208,6 +224,7 @@ func commitFile(ctx context.Context, conn *sql.Conn, path string, res *FileResul
 			// Events come from spans; the lines accepted are the span lines.
 			res.Accepted = res.spanLines
 		}
+		res.Events -= removed
 		for _, rj := range goRejects {
 			if _, err := conn.ExecContext(ctx, "INSERT INTO rejected_lines VALUES (?, ?, ?, ?, ?)",
 				fileID, path, rj.line, rj.reason, rj.text); err != nil {
