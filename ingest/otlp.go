@@ -2,6 +2,8 @@ package ingest
 
 import (
 	"bufio"
+	"bytes"
+	"compress/gzip"
 	"context"
 	"crypto/sha256"
 	"database/sql"
@@ -91,10 +93,6 @@ func ingestOTLP(ctx context.Context, db *sql.DB, path, name, suite string) (File
 		return res, err
 	}
 	defer os.Remove(events)
-	ids, docs, err := batch.TraceDocs()
-	if err != nil {
-		return res, err
-	}
 	if _, err := loadLines(ctx, conn, events); err != nil {
 		return res, err
 	}
@@ -107,7 +105,7 @@ func ingestOTLP(ctx context.Context, db *sql.DB, path, name, suite string) (File
 		rejects = append(rejects, rejectedLine{line: int64(r.Line), reason: r.Reason, text: excerpt([]byte(text))})
 	}
 	return res, commitFileWith(ctx, conn, name, &res, rejects, func(fileID int64) (int64, error) {
-		return replaceTraces(ctx, conn, fileID, traces, ids, docs)
+		return replaceTraces(ctx, conn, fileID, traces, batch)
 	})
 }
 
@@ -128,11 +126,16 @@ func addStoredSpans(ctx context.Context, conn *sql.Conn, batch *otlp.Batch) (str
 	}
 	defer rows.Close()
 	for rows.Next() {
-		var id, doc string
-		if err := rows.Scan(&id, &doc); err != nil {
+		var id string
+		var packed []byte
+		if err := rows.Scan(&id, &packed); err != nil {
 			return "", err
 		}
-		if err := batch.AddStored([]byte(doc)); err != nil {
+		doc, err := gunzip(packed)
+		if err != nil {
+			return "", fmt.Errorf("stored spans of trace %s: %w", id, err)
+		}
+		if err := batch.AddStored(doc); err != nil {
 			return "", fmt.Errorf("trace %s: %w", id, err)
 		}
 	}
@@ -169,7 +172,7 @@ func writeRuns(batch *otlp.Batch, opts otlp.Options) (string, error) {
 // earlier files wrote for the batch's traces (their runs are written again,
 // whole), finds duplicate events again without them, and stores every span
 // of each trace under this file. It returns how many events it removed.
-func replaceTraces(ctx context.Context, conn *sql.Conn, fileID int64, traces string, ids []string, docs [][]byte) (int64, error) {
+func replaceTraces(ctx context.Context, conn *sql.Conn, fileID int64, traces string, batch *otlp.Batch) (int64, error) {
 	r, err := conn.ExecContext(ctx, queries.Get("otlp.delete_superseded"), traces)
 	if err != nil {
 		return 0, fmt.Errorf("replace runs of earlier files: %w", err)
@@ -183,12 +186,22 @@ func replaceTraces(ctx context.Context, conn *sql.Conn, fileID int64, traces str
 			return 0, fmt.Errorf("find duplicate events: %w", err)
 		}
 	}
-	for i, id := range ids {
-		if _, err := conn.ExecContext(ctx, queries.Get("otlp.store_spans"), id, fileID, string(docs[i])); err != nil {
-			return 0, fmt.Errorf("store spans of trace %s: %w", id, err)
-		}
+	stmt, err := conn.PrepareContext(ctx, queries.Get("otlp.store_spans"))
+	if err != nil {
+		return 0, err
 	}
-	return removed, nil
+	defer stmt.Close()
+	err = batch.EachTraceDoc(func(id string, doc []byte) error {
+		packed, err := gzipBytes(doc)
+		if err != nil {
+			return err
+		}
+		if _, err := stmt.ExecContext(ctx, id, fileID, packed); err != nil {
+			return fmt.Errorf("store spans of trace %s: %w", id, err)
+		}
+		return nil
+	})
+	return removed, err
 }
 
 // countingReader counts the bytes read through it.
@@ -201,4 +214,27 @@ func (c *countingReader) Read(p []byte) (int, error) {
 	n, err := c.r.Read(p)
 	c.n += int64(n)
 	return n, err
+}
+
+// gzipBytes compresses a stored span document.
+func gzipBytes(b []byte) ([]byte, error) {
+	var buf bytes.Buffer
+	zw := gzip.NewWriter(&buf)
+	if _, err := zw.Write(b); err != nil {
+		return nil, err
+	}
+	if err := zw.Close(); err != nil {
+		return nil, err
+	}
+	return buf.Bytes(), nil
+}
+
+// gunzip expands a stored span document.
+func gunzip(b []byte) ([]byte, error) {
+	zr, err := gzip.NewReader(bytes.NewReader(b))
+	if err != nil {
+		return nil, err
+	}
+	defer zr.Close()
+	return io.ReadAll(zr)
 }

@@ -22,7 +22,7 @@ import (
 //	b, _ := otlp.ReadBatch(r)            // the new input
 //	for each stored document of b.TraceIDs(): b.AddStored(doc)
 //	b.WriteRuns(opts, w)                 // the runs of those traces, whole
-//	b.TraceDocs()                        // each trace's spans, to store for the next input
+//	b.EachTraceDoc(store)                // each trace's spans, to store for the next input
 //
 // and replaces the events of those traces' runs that earlier inputs wrote.
 type Batch struct {
@@ -96,12 +96,7 @@ func (b *Batch) AddStored(doc []byte) error {
 func (b *Batch) all() []*span {
 	spans := make([]*span, 0, len(b.stored)+len(b.c.spans))
 	spans = append(spans, b.stored...)
-	for _, s := range b.c.spans {
-		if s.stored {
-			continue
-		}
-		spans = append(spans, s)
-	}
+	spans = append(spans, b.c.spans...)
 	for i, s := range spans {
 		s.order, s.parent = i, nil
 	}
@@ -140,49 +135,50 @@ func (b *Batch) WriteRuns(opts Options, w io.Writer) (Stats, error) {
 	return stats, nil
 }
 
-// TraceDocs returns, for each trace of the input (TraceIDs order), every
-// span known of it, stored and read, as one OTLP/JSON document: what to
-// store so that the next input of the trace can be assembled with it.
-func (b *Batch) TraceDocs() ([]string, [][]byte, error) {
-	ids := b.TraceIDs()
-	byTrace := map[string]ptrace.Traces{}
-	for _, id := range ids {
-		byTrace[id] = ptrace.NewTraces()
+// EachTraceDoc calls fn, for each trace of the input in TraceIDs order,
+// with every span known of it, stored and read, as one OTLP/JSON document:
+// what to store so that the next input of the trace can be assembled with
+// it. One document is built at a time.
+func (b *Batch) EachTraceDoc(fn func(traceID string, doc []byte) error) error {
+	byTrace := map[string][]*span{}
+	for _, s := range b.all() {
+		byTrace[s.traceID] = append(byTrace[s.traceID], s)
 	}
-	// Spans read under one resource and scope stay together, so that a
-	// stored document repeats neither.
+	for _, id := range b.TraceIDs() {
+		doc, err := traceDoc(byTrace[id])
+		if err != nil {
+			return fmt.Errorf("store spans of trace %s: %w", id, err)
+		}
+		if err := fn(id, doc); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// traceDoc writes spans as one OTLP/JSON document. Spans read under one
+// resource and scope stay together, so that the document repeats neither.
+func traceDoc(spans []*span) ([]byte, error) {
 	type group struct {
-		trace string
 		res   pcommon.Resource
 		scope pcommon.InstrumentationScope
 	}
+	td := ptrace.NewTraces()
 	groups := map[group]ptrace.SpanSlice{}
-	for _, s := range b.all() {
-		td, ok := byTrace[s.traceID]
-		if !ok {
-			continue
-		}
-		g := group{s.traceID, s.rawResource, s.rawScope}
-		spans, ok := groups[g]
+	for _, s := range spans {
+		g := group{s.rawResource, s.rawScope}
+		out, ok := groups[g]
 		if !ok {
 			rs := td.ResourceSpans().AppendEmpty()
 			s.rawResource.CopyTo(rs.Resource())
 			ss := rs.ScopeSpans().AppendEmpty()
 			s.rawScope.CopyTo(ss.Scope())
-			spans = ss.Spans()
-			groups[g] = spans
+			out = ss.Spans()
+			groups[g] = out
 		}
-		s.raw.CopyTo(spans.AppendEmpty())
+		s.raw.CopyTo(out.AppendEmpty())
 	}
-	docs := make([][]byte, len(ids))
-	for i, id := range ids {
-		doc, err := (&ptrace.JSONMarshaler{}).MarshalTraces(byTrace[id])
-		if err != nil {
-			return nil, nil, fmt.Errorf("store spans of trace %s: %w", id, err)
-		}
-		docs[i] = doc
-	}
-	return ids, docs, nil
+	return (&ptrace.JSONMarshaler{}).MarshalTraces(td)
 }
 
 // HasGenAI reports whether the input holds a span of an agent framework

@@ -1,7 +1,8 @@
 -- Assembling OTLP runs by trace id across inputs (files, and requests to a
 -- receiver). Each trace seen in OTLP keeps one row: every span known of it,
 -- as one OTLP/JSON document, owned by the file whose events hold the
--- trace's runs now. A new input of the trace reads the row, converts the
+-- trace's runs now (gzip-compressed: OTLP/JSON repeats its keys, and the
+-- documents would otherwise outweigh the events several times). A new input of the trace reads the row, converts the
 -- trace whole, replaces the runs earlier inputs wrote, and takes the row
 -- over (ingest/otlp.go, otlp.Batch).
 
@@ -9,7 +10,7 @@
 CREATE TABLE IF NOT EXISTS otlp_spans (
     trace_id VARCHAR PRIMARY KEY,
     file_id  BIGINT NOT NULL,
-    spans    VARCHAR NOT NULL
+    spans    BLOB NOT NULL
 );
 
 -- name: otlp.stored_spans
