@@ -21,7 +21,7 @@ import (
 // add up to the whole file's. Both orders of arrival are tried, and a split
 // in three where the first file holds only leaf spans that form no run.
 func TestTraceSplitAcrossFiles(t *testing.T) {
-	for _, name := range []string{"aisdk6", "aisdk7", "langgraph"} {
+	for _, name := range []string{"aisdk6", "aisdk7", "langgraph", "openai-agents"} {
 		whole := filepath.Join("testdata", "frameworks", name+".jsonl")
 		want, wantRes := ingestAll(t, whole)
 		for _, split := range []struct {

@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { writeFixture } from './otel.mjs';
 import { runAISDK6, runAISDK7 } from './aisdk.mjs';
 import { runLangGraph } from './langgraph.mjs';
+import { runOpenAIAgents } from './openai-agents.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const out = join(here, '..', '..', 'otlp', 'testdata', 'frameworks');
@@ -18,6 +19,7 @@ function installed(pkg) {
 const generators = [
   ['aisdk6', () => runAISDK6(installed('ai6'))],
   ['aisdk7', () => runAISDK7(installed('ai'))],
+  ['openai-agents', () => runOpenAIAgents(`${installed('@openai/agents')} (@arizeai/openinference-instrumentation-openai-agents ${installed('@arizeai/openinference-instrumentation-openai-agents')})`)],
   ['langgraph', () => runLangGraph(`${installed('@langchain/langgraph')} (@langchain/core ${installed('@langchain/core')}, @arizeai/openinference-instrumentation-langchain ${installed('@arizeai/openinference-instrumentation-langchain')})`)],
 ];
 

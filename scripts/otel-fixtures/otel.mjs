@@ -14,14 +14,26 @@ import { JsonTraceSerializer } from '@opentelemetry/otlp-transformer';
 // model or tool says how long it took, so span times are reproducible.
 const epoch = Date.UTC(2026, 10, 28);
 let nowMs = epoch;
-Date.now = () => nowMs;
+// Date() without arguments reads the fake clock too (the OpenAI Agents SDK
+// stamps its spans with new Date()).
+const RealDate = Date;
+globalThis.Date = class FakeDate extends RealDate {
+  constructor(...args) {
+    if (args.length === 0) super(nowMs);
+    else super(...args);
+  }
+  static now() {
+    return nowMs;
+  }
+};
 Object.defineProperty(performance, 'timeOrigin', { value: epoch, configurable: true });
 performance.now = () => nowMs - epoch;
 
 // Seeded randomness: LangGraph names checkpoints with random UUIDs, which
 // would change every refresh. A fixed xorshift stream stands in for the
 // operating system's randomness in this generator process only.
-let seed = 0x9e3779b9;
+const seedStart = 0x9e3779b9;
+let seed = seedStart;
 function nextByte() {
   seed ^= seed << 13;
   seed ^= seed >>> 17;
@@ -78,14 +90,18 @@ let contextSet = false;
  * setup returns a tracer provider writing to memory, with counter ids that
  * start with seed (two hex digits), and the exporter holding its spans.
  */
-export function setup(seed, serviceName) {
+export function setup(idSeed, serviceName) {
+  // Each fixture starts its clock and random stream afresh, whatever ran
+  // before it.
+  seed = seedStart;
+  nowMs = epoch;
   if (!contextSet) {
     context.setGlobalContextManager(new AsyncLocalStorageContextManager().enable());
     contextSet = true;
   }
   const exporter = new InMemorySpanExporter();
   const provider = new TracerProvider({
-    idGenerator: new CounterIds(seed),
+    idGenerator: new CounterIds(idSeed),
     resource: resourceFromAttributes({ 'service.name': serviceName }),
     spanProcessors: [new SimpleSpanProcessor({ exporter })],
   });
