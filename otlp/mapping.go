@@ -121,9 +121,10 @@ func (m *runMapper) runEvent() *runEvent {
 		Name:    m.firstAttr("gen_ai.agent.name", "agent.name", "ai.telemetry.functionId"),
 		Version: m.firstAttr("gen_ai.agent.version"),
 	}
-	if agent.Name == "" && root.role == roleAgent {
-		// The conventions name the span "invoke_agent {gen_ai.agent.name}".
-		_, agent.Name, _ = strings.Cut(strings.TrimSpace(root.name), " ")
+	if op, name, _ := strings.Cut(strings.TrimSpace(root.name), " "); agent.Name == "" && operationRoles[strings.ToLower(op)] == roleAgent {
+		// The conventions name the span "invoke_agent {gen_ai.agent.name}";
+		// other agent spans ("Agent workflow") do not name the agent so.
+		agent.Name = strings.TrimSpace(name)
 	}
 	if agent != (agentInfo{}) {
 		ev.Agent = &agent
