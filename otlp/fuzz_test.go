@@ -98,3 +98,34 @@ func FuzzFinishTerminal(f *testing.F) {
 		}
 	})
 }
+
+// FuzzAddStored feeds arbitrary stored documents to a batch: a broken one
+// is an error, never a panic, and whatever is added still maps to contract
+// events and stores again.
+func FuzzAddStored(f *testing.F) {
+	b, err := os.ReadFile("testdata/frameworks/aisdk7.jsonl")
+	if err != nil {
+		f.Fatal(err)
+	}
+	first, _, _ := bytes.Cut(b, []byte("\n"))
+	f.Add(first)
+	f.Add([]byte(`{"resourceSpans":[{"scopeSpans":[{"spans":[{"traceId":"0af7651916cd43dd8448eb211c80319c","spanId":"b7ad6b7169203331","name":"ai.toolCall"}]}]}]}`))
+	f.Add([]byte(`{}`))
+	f.Fuzz(func(t *testing.T, doc []byte) {
+		batch, err := ReadBatch(bytes.NewReader(first))
+		if err != nil {
+			t.Fatal(err)
+		}
+		_ = batch.AddStored(doc)
+		var out bytes.Buffer
+		if _, err := batch.WriteRuns(Options{}, &out); err != nil {
+			t.Fatal(err)
+		}
+		if verr := validateEvents(out.Bytes()); verr != nil {
+			t.Fatal(verr)
+		}
+		if err := batch.EachTraceDoc(func(string, []byte) error { return nil }); err != nil {
+			t.Fatal(err)
+		}
+	})
+}
