@@ -65,8 +65,10 @@ func putEvent(attrs pcommon.Map, r row, typ string, c spanCarried) error {
 	for k, v := range rest {
 		extra = mergeInto(extra, k, jsonValue(v))
 	}
-	if len(extra) == 0 {
-		return nil
+	if extra == nil {
+		// Written even when empty: it tells the decoder that these are all
+		// the event's extension fields, so it adds no otel reference.
+		extra = map[string]any{}
 	}
 	b, err := json.Marshal(extra)
 	if err != nil {
