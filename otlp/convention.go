@@ -159,14 +159,14 @@ func terminalOnSpan(s *span) map[string]any {
 		return nil
 	}
 	ev := map[string]any{"type": typeTerminal, "ts": timestampNano(s.end.UnixNano())}
-	applyFields(ev, Fields(typeTerminal), s.attrs)
+	applyFields(ev, fieldsByType[typeTerminal], s.attrs)
 	return ev
 }
 
 // fromSpan decodes the event a span carries.
 func (d *conventionDecoder) fromSpan(s *span, typ, runID string) map[string]any {
 	ev := map[string]any{"type": typ, "run_id": runID}
-	applyFields(ev, Fields(typ), s.attrs)
+	applyFields(ev, fieldsByType[typ], s.attrs)
 	ev["started_at"] = timestampNano(s.start.UnixNano())
 	ts := s.end
 	if typ == typeRun {
@@ -188,7 +188,7 @@ func (d *conventionDecoder) fromSpan(s *span, typ, runID string) map[string]any 
 func (d *conventionDecoder) fromSpanEvent(host *span, e ptrace.SpanEvent, typ, runID string) map[string]any {
 	attrs := e.Attributes()
 	ev := map[string]any{"type": typ, "run_id": runID, "ts": timestampNano(int64(e.Timestamp()))}
-	applyFields(ev, Fields(typ), attrs)
+	applyFields(ev, fieldsByType[typ], attrs)
 	setTime(ev, "started_at", attrs, KeyStartedAt)
 	setTime(ev, "ended_at", attrs, KeyEndedAt)
 	setTime(ev, "ts", attrs, KeyTS)

@@ -1,5 +1,7 @@
 package otlp
 
+import "slices"
+
 // The faultlens.* convention: the attributes and span events with which an
 // OpenTelemetry-instrumented agent states every field of the contract, so
 // that its spans decode into exactly the events it means instead of what
@@ -167,12 +169,17 @@ var spanTypes = map[string]bool{"run": true, "stage": true, "tool_call": true, "
 // first. started_at and ended_at are not among them: a span's times carry
 // them, or KeyStartedAt and KeyEndedAt on a span event.
 func Fields(eventType string) []Field {
-	own, ok := typeFields[eventType]
-	if !ok {
-		return nil
-	}
-	return append(append([]Field(nil), commonFields...), own...)
+	return slices.Clone(fieldsByType[eventType])
 }
+
+// fieldsByType is Fields for the decoder, built once.
+var fieldsByType = func() map[string][]Field {
+	m := make(map[string][]Field, len(typeFields))
+	for typ, own := range typeFields {
+		m[typ] = append(slices.Clone(commonFields), own...)
+	}
+	return m
+}()
 
 // SpanType reports whether events of this type are carried by spans of
 // their own (run, stage, tool_call, model_call) rather than span events.
