@@ -111,22 +111,27 @@ func (d *conventionDecoder) add(ev map[string]any) {
 // reports whether there was any.
 func (d *conventionDecoder) decodeSpan(s *span) bool {
 	runID := runIDOf(s)
-	found := false
-	if v, ok := s.attrs.Get(KeyEventType); ok {
-		d.add(d.fromSpan(s, v.AsString(), runID))
-		found = true
-	} else if t := terminalOnSpan(s); t != nil {
-		// The older form: terminal attributes on a run's top span.
-		t["run_id"] = runID
-		d.add(t)
+	found, terminalEvents := false, false
+	typ, typed := s.attrs.Get(KeyEventType)
+	if typed {
+		d.add(d.fromSpan(s, typ.AsString(), runID))
 		found = true
 	}
 	for i := range s.events.Len() {
 		e := s.events.At(i)
-		if typ, ok := conventionEventType(e); ok {
-			d.add(d.fromSpanEvent(s, e, typ, runID))
+		if t, ok := conventionEventType(e); ok {
+			d.add(d.fromSpanEvent(s, e, t, runID))
 			found = true
+			terminalEvents = terminalEvents || t == typeTerminal
 		}
+	}
+	// The older form: terminal attributes on the run span (or, untyped, on
+	// a top span), when no terminal span event states it.
+	runSpan := typed && typ.AsString() == typeRun || !typed && s.parent == nil
+	if t := terminalOnSpan(s); t != nil && runSpan && !terminalEvents {
+		t["run_id"] = runID
+		d.add(t)
+		found = true
 	}
 	if !found {
 		_, found = s.attrs.Get(KeyRunID)
@@ -149,13 +154,12 @@ func runIDOf(s *span) string {
 	return s.traceID
 }
 
-// terminalOnSpan returns the terminal a span that carries no event of its
-// own states with faultlens.terminal* attributes (docs/otlp-mapping.md,
-// section 6), at the span's end; nil when it states none. Unlike the
-// generic mapping it keeps every value, so a wrong one is rejected at
-// ingest with the field named rather than dropped.
+// terminalOnSpan returns the terminal a span states with faultlens.terminal*
+// attributes (docs/otlp-mapping.md, section 6), at the span's end; nil when
+// it states none. Unlike the generic mapping it keeps every value, so a
+// wrong one is rejected at ingest with the field named rather than dropped.
 func terminalOnSpan(s *span) map[string]any {
-	if _, ok := s.attrs.Get(keyTerminal); !ok || s.parent != nil {
+	if _, ok := s.attrs.Get(keyTerminal); !ok {
 		return nil
 	}
 	ev := map[string]any{"type": typeTerminal, "ts": timestampNano(s.end.UnixNano())}

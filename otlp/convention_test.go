@@ -72,6 +72,32 @@ func TestConventionValues(t *testing.T) {
 	})
 }
 
+// The older terminal attributes on a run span state a terminal at the
+// span's end, unless a faultlens.terminal span event states it; on other
+// spans they mean nothing.
+func TestConventionTerminalAttributes(t *testing.T) {
+	span := func(id, parent, typ, events string) string {
+		return `{"traceId":"33333333333333333333333333333333","spanId":"` + id + `","parentSpanId":"` + parent + `","name":"s","startTimeUnixNano":"1764295200000000000","endTimeUnixNano":"1764295210000000000","attributes":[` +
+			`{"key":"faultlens.event.type","value":{"stringValue":"` + typ + `"}},{"key":"faultlens.terminal","value":{"stringValue":"partial"}},{"key":"faultlens.terminal.degradations","value":{"stringValue":"tool"}}],"events":[` + events + `]}`
+	}
+	doc := func(spans ...string) string {
+		return `{"resourceSpans":[{"scopeSpans":[{"spans":[` + strings.Join(spans, ",") + `]}]}]}`
+	}
+	event := `{"timeUnixNano":"1764295205000000000","name":"faultlens.terminal","attributes":[{"key":"faultlens.terminal","value":{"stringValue":"failed"}}]}`
+	got, _ := conventionConvert(t, doc(span("1111111111111111", "", "run", ""), span("2222222222222222", "1111111111111111", "stage", "")), Options{Suite: "s"})
+	var terminals []string
+	for _, line := range got {
+		if strings.Contains(line, `"type":"terminal"`) {
+			terminals = append(terminals, line)
+		}
+	}
+	assertConventionLines(t, terminals, []string{`{"degradations":["tool"],"run_id":"33333333333333333333333333333333","terminal":"partial","ts":"2025-11-28T02:00:10Z","type":"terminal"}`})
+	got, _ = conventionConvert(t, doc(span("1111111111111111", "", "run", event)), Options{Suite: "s"})
+	if len(got) != 2 || !strings.Contains(got[1], `"terminal":"failed"`) {
+		t.Errorf("a terminal span event wins over the attributes: %q", got)
+	}
+}
+
 // The convention table carries every field of the contract
 // (trace-schema.md, section 3): those below plus the structural ones
 // (type, run_id, ts) and the times a span gives (started_at, ended_at).
