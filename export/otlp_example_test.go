@@ -10,7 +10,7 @@ import (
 
 // The TypeScript example of docs/otel-convention.md, run with the
 // OpenTelemetry JS SDK and written by its own OTLP/JSON serializer
-// (scripts/otel-convention-example; `npm ci && npm start -- PATH` refreshes
+// (scripts/otel-convention-example; `npm ci && npm run fixture` refreshes
 // the fixture): two runs of a tiny agent whose write times out once and is
 // re-sent with its idempotency key. Every figure the agent states is read.
 func TestOTLPConventionTypeScriptSDK(t *testing.T) {

@@ -2,7 +2,7 @@
 // with the SDK's own OTLP/JSON serializer, one ExportTraceServiceRequest
 // per line as the Collector's file exporter writes them:
 //
-//   npm ci && npm start -- ../../otlp/testdata/convention/ts-sdk.json
+//   npm ci && npm run fixture      # writes ../../otlp/testdata/convention/ts-sdk.json
 //   faultlens report ../../otlp/testdata/convention/ts-sdk.json
 import { writeFileSync } from "node:fs";
 import { context, trace } from "@opentelemetry/api";
