@@ -103,11 +103,15 @@ export async function runAgent(runId: string, question: string): Promise<string>
       }
 
       const answer = noteId ? `Saved your note as ${noteId}.` : "I could not save your note.";
+      // The JS SDK anchors each span's clock at a whole millisecond, so an
+      // event timed by the run span's clock can read up to 1 ms earlier than
+      // a child that ended before it, and the terminal would look unsealed.
+      // A high-resolution wall-clock time keeps it after them.
       run.addEvent("faultlens.terminal", {
         "faultlens.terminal": noteId ? "completed" : "failed",
         "faultlens.terminal.reason": noteId ? "ok" : "tool_unavailable",
         "faultlens.terminal.visible_chars": answer.length,
-      });
+      }, performance.timeOrigin + performance.now());
       run.end();
       return answer;
     },
