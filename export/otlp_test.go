@@ -31,6 +31,21 @@ func TestOTLPRoundTripSamples(t *testing.T) {
 	roundTrip(t, paths, 6995)
 }
 
+// Runs read from plain OpenTelemetry GenAI and OpenInference spans carry
+// the generic mapping's extension fields (otel, provider, model, token
+// counts): they cross too.
+func TestOTLPRoundTripGenericOTLP(t *testing.T) {
+	var paths []string
+	for _, name := range []string{"genai_basic", "openinference", "retries", "tool_errors", "multi_roots", "plan", "old_attrs"} {
+		paths = append(paths, "../otlp/testdata/"+name+".jsonl")
+	}
+	db := roundTrip(t, paths, -1)
+	got := queryStrings(t, db, "SELECT count(*)::VARCHAR FROM events WHERE extra->>'$.otel.span_id' IS NULL")
+	if got[0] != "0" {
+		t.Errorf("%s events lost their otel reference", got[0])
+	}
+}
+
 // Every fault scenario, under both agent policies, so that every reaction
 // the simulator writes (retries, backoff, switches, breakers, partial
 // results, degradations, unsealed terminals ...) crosses the export.

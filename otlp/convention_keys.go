@@ -60,7 +60,8 @@ type Field struct {
 	Path string
 	// Key is the attribute key; GenAI and general OpenTelemetry attributes
 	// where one exists (gen_ai.tool.name, error.type, ...).
-	Key  string
+	Key string
+	// Kind is the attribute's value type.
 	Kind FieldKind
 }
 
