@@ -7,25 +7,20 @@ import (
 )
 
 // A trace uses the faultlens.* convention when one of its spans names an
-// event type or a run id, or carries a faultlens.<type> span event. Such a
-// trace is decoded from what its spans state (this file), not inferred by
-// the generic GenAI mapping: the two would otherwise both claim its spans
-// and count every tool call twice.
+// event type or a run id. Such a trace is decoded from what its spans state
+// (this file), not inferred by the generic GenAI mapping: the two would
+// otherwise both claim its spans and count every tool call twice.
 
-// usesConvention reports whether s states anything in the convention.
+// usesConvention reports whether s types its event or names its run: then
+// its trace is read by the convention alone. (faultlens.* attributes and
+// span events on other traces complete the generic mapping instead; see
+// completeRun.)
 func usesConvention(s *span) bool {
 	if _, ok := s.attrs.Get(KeyEventType); ok {
 		return true
 	}
-	if _, ok := s.attrs.Get(KeyRunID); ok {
-		return true
-	}
-	for i := range s.events.Len() {
-		if _, ok := conventionEventType(s.events.At(i)); ok {
-			return true
-		}
-	}
-	return false
+	_, ok := s.attrs.Get(KeyRunID)
+	return ok
 }
 
 // conventionEventType returns the contract type a span event carries:

@@ -168,3 +168,33 @@ func assertConventionLines(t *testing.T, got, want []string) {
 		}
 	}
 }
+
+// A trace the generic mapping reads (no faultlens.event.type, no run id)
+// is completed by the convention's attributes on its spans and by its
+// faultlens.* span events: the run gets its task, the tool call its side
+// effect and idempotency key (the generic retry inference stays), the
+// evidence the generic call id of the span it is on, and the terminal is
+// the span event's.
+func TestConventionCompletesGenericSpans(t *testing.T) {
+	in := `{"resourceSpans":[{"scopeSpans":[{"spans":[` +
+		`{"traceId":"44444444444444444444444444444444","spanId":"1111111111111111","name":"invoke_agent helper","startTimeUnixNano":"1764295200000000000","endTimeUnixNano":"1764295210000000000","attributes":[` +
+		`{"key":"gen_ai.operation.name","value":{"stringValue":"invoke_agent"}},{"key":"faultlens.task.kind","value":{"stringValue":"lookup"}},{"key":"faultlens.task.evidence_required","value":{"intValue":"1"}}],` +
+		`"events":[{"timeUnixNano":"1764295209000000000","name":"faultlens.terminal","attributes":[{"key":"faultlens.terminal","value":{"stringValue":"completed"}},{"key":"faultlens.terminal.visible_chars","value":{"intValue":"12"}}]}]},` +
+		`{"traceId":"44444444444444444444444444444444","spanId":"2222222222222222","parentSpanId":"1111111111111111","name":"execute_tool save","startTimeUnixNano":"1764295201000000000","endTimeUnixNano":"1764295202000000000","status":{"code":2},"attributes":[` +
+		`{"key":"gen_ai.operation.name","value":{"stringValue":"execute_tool"}},{"key":"error.type","value":{"stringValue":"timeout"}},{"key":"faultlens.tool.side_effect","value":{"stringValue":"write"}},{"key":"faultlens.tool.idempotency_key","value":{"stringValue":"k"}}]},` +
+		`{"traceId":"44444444444444444444444444444444","spanId":"3333333333333333","parentSpanId":"1111111111111111","name":"execute_tool save","startTimeUnixNano":"1764295203000000000","endTimeUnixNano":"1764295204000000000","attributes":[` +
+		`{"key":"gen_ai.operation.name","value":{"stringValue":"execute_tool"}},{"key":"faultlens.tool.side_effect","value":{"stringValue":"write"}},{"key":"faultlens.tool.idempotency_key","value":{"stringValue":"k"}}],` +
+		`"events":[{"timeUnixNano":"1764295204000000000","name":"faultlens.evidence","attributes":[{"key":"faultlens.evidence.id","value":{"stringValue":"e1"}},{"key":"faultlens.evidence.claim","value":{"stringValue":"saved"}},{"key":"faultlens.evidence.grade","value":{"stringValue":"primary"}},{"key":"faultlens.evidence.status","value":{"stringValue":"confirmed"}}]}]}` +
+		`]}]}]}`
+	got, stats := conventionConvert(t, in, Options{Suite: "s"})
+	assertConventionLines(t, got, []string{
+		`{"agent":{"name":"helper"},"otel":{"span_id":"1111111111111111","trace_id":"44444444444444444444444444444444"},"run_id":"44444444444444444444444444444444","seq":1,"started_at":"2025-11-28T02:00:00.000Z","suite":"s","task":{"evidence_required":1,"kind":"lookup"},"ts":"2025-11-28T02:00:00.000Z","type":"run"}`,
+		`{"action_id":"2222222222222222","attempt":1,"call_id":"2222222222222222","ended_at":"2025-11-28T02:00:02.000Z","error":{"category":"TIMEOUT","code":"timeout","retryable":true},"idempotency_key":"k","otel":{"span_id":"2222222222222222","trace_id":"44444444444444444444444444444444"},"run_id":"44444444444444444444444444444444","seq":2,"side_effect":"write","started_at":"2025-11-28T02:00:01.000Z","status":"error","tool":"save","ts":"2025-11-28T02:00:01.000Z","type":"tool_call"}`,
+		`{"action_id":"2222222222222222","attempt":2,"call_id":"3333333333333333","ended_at":"2025-11-28T02:00:04.000Z","idempotency_key":"k","otel":{"span_id":"3333333333333333","trace_id":"44444444444444444444444444444444"},"recovery":"retry","recovery_of":"2222222222222222","run_id":"44444444444444444444444444444444","seq":3,"side_effect":"write","started_at":"2025-11-28T02:00:03.000Z","status":"ok","tool":"save","ts":"2025-11-28T02:00:03.000Z","type":"tool_call"}`,
+		`{"otel":{"span_id":"1111111111111111","trace_id":"44444444444444444444444444444444"},"run_id":"44444444444444444444444444444444","terminal":"completed","ts":"2025-11-28T02:00:09Z","type":"terminal","visible_chars":12}`,
+		`{"call_id":"3333333333333333","claim":"saved","evidence_id":"e1","grade":"primary","otel":{"span_id":"3333333333333333","trace_id":"44444444444444444444444444444444"},"run_id":"44444444444444444444444444444444","status":"confirmed","ts":"2025-11-28T02:00:04Z","type":"evidence"}`,
+	})
+	if stats.Runs != 1 || stats.AgentSpans != 3 {
+		t.Errorf("stats = %+v", stats)
+	}
+}

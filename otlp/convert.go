@@ -79,7 +79,7 @@ func Convert(r io.Reader, opts Options, w io.Writer) (Stats, error) {
 	enc.SetEscapeHTML(false)
 	for _, r := range runs {
 		stats.AgentSpans += 1 + len(r.members)
-		for _, ev := range mapRun(r, opts.Suite) {
+		for _, ev := range completeRun(r, mapRun(r, opts.Suite)) {
 			if err := enc.Encode(ev); err != nil {
 				return stats, fmt.Errorf("otlp %s: write: %w", opts.Source, err)
 			}
