@@ -10,7 +10,8 @@ import (
 
 // FuzzConvention feeds arbitrary input to the decoder through Convert,
 // seeded with traces that use the convention (a hand-instrumented agent, a
-// run written by export --format otlp). It must never panic, its stats
+// run written by export --format otlp, the TypeScript SDK's output, a
+// framework's spans completed by faultlens.* attributes). It must never panic, its stats
 // must add up, every line it writes must be a JSON object whose type and
 // run_id are strings (ingest judges the rest, naming the field), and the same
 // input must give the same output. Run it with:
@@ -29,6 +30,8 @@ func FuzzConvention(f *testing.F) {
 		f.Add(b)
 	}
 	f.Add([]byte(`{"resourceSpans":[{"scopeSpans":[{"spans":[{"traceId":"22222222222222222222222222222222","spanId":"1111111111111111","parentSpanId":"1111111111111111","attributes":[{"key":"faultlens.event.type","value":{"stringValue":"stage"}},{"key":"faultlens.event.extra","value":{"stringValue":"{\"a\":{\"b\":NaN}}"}}],"events":[{"name":"faultlens.evidence","attributes":[{"key":"faultlens.event.ts","value":{"doubleValue":1e300}}]}]}]}]}]}`))
+	// A framework's spans completed by the convention (the generic path).
+	f.Add([]byte(`{"resourceSpans":[{"scopeSpans":[{"spans":[{"traceId":"44444444444444444444444444444444","spanId":"1111111111111111","name":"invoke_agent a","attributes":[{"key":"gen_ai.operation.name","value":{"stringValue":"invoke_agent"}},{"key":"faultlens.task.evidence_required","value":{"intValue":"1"}}],"events":[{"name":"faultlens.terminal","attributes":[{"key":"faultlens.terminal","value":{"stringValue":"completed"}}]}]},{"traceId":"44444444444444444444444444444444","spanId":"2222222222222222","parentSpanId":"1111111111111111","name":"execute_tool t","attributes":[{"key":"faultlens.tool.side_effect","value":{"stringValue":"write"}}],"events":[{"name":"faultlens.evidence","attributes":[{"key":"faultlens.evidence.id","value":{"stringValue":"e"}}]}]}]}]}]}`))
 	f.Fuzz(func(t *testing.T, input []byte) {
 		var out bytes.Buffer
 		stats, err := Convert(bytes.NewReader(input), Options{}, &out)
