@@ -42,7 +42,7 @@ func completeRun(r *run, events []event) []any {
 		}
 		typ, _ := m["type"].(string)
 		if src := byID[sourceSpan(ev)]; src != nil && typ != typeTerminal {
-			applyFields(m, fieldsByType[typ], src.attrs)
+			applyFields(m, overlayFields[typ], src.attrs)
 			if id, ok := m["call_id"].(string); ok && typ == typeToolCall {
 				callOf[src.spanID] = id
 			}
@@ -85,6 +85,22 @@ func anyConvention(spans []*span) bool {
 	}
 	return false
 }
+
+// overlayFields are the fields of each type carried by faultlens.*
+// attributes. The GenAI attributes of the table (gen_ai.tool.call.id,
+// error.type, ...) are the generic mapping's to read: it already has, and
+// keeps call ids unique where a framework re-uses one for a re-send.
+var overlayFields = func() map[string][]Field {
+	m := map[string][]Field{}
+	for typ, fields := range fieldsByType {
+		for _, f := range fields {
+			if strings.HasPrefix(f.Key, EventPrefix) {
+				m[typ] = append(m[typ], f)
+			}
+		}
+	}
+	return m
+}()
 
 // conventionKeys are the faultlens.* attribute keys of the table that the
 // generic mapping does not read by itself.

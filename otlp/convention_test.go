@@ -198,3 +198,27 @@ func TestConventionCompletesGenericSpans(t *testing.T) {
 		t.Errorf("stats = %+v", stats)
 	}
 }
+
+// Completing a framework's spans leaves the GenAI attributes to the
+// generic mapping: a tool call id a framework re-uses for a re-send stays
+// made unique.
+func TestConventionCompletionKeepsGenericCallIDs(t *testing.T) {
+	tool := func(id string) string {
+		return `{"traceId":"55555555555555555555555555555555","spanId":"` + id + `","parentSpanId":"1111111111111111","name":"execute_tool t","startTimeUnixNano":"1764295201000000000","endTimeUnixNano":"1764295202000000000","attributes":[` +
+			`{"key":"gen_ai.tool.call.id","value":{"stringValue":"same"}},{"key":"faultlens.tool.circuit","value":{"stringValue":"open"}}]}`
+	}
+	in := `{"resourceSpans":[{"scopeSpans":[{"spans":[{"traceId":"55555555555555555555555555555555","spanId":"1111111111111111","name":"invoke_agent a","attributes":[{"key":"gen_ai.operation.name","value":{"stringValue":"invoke_agent"}}]},` +
+		tool("2222222222222222") + "," + tool("3333333333333333") + `]}]}]}`
+	got, _ := conventionConvert(t, in, Options{Suite: "s"})
+	var ids []string
+	for _, line := range got[1:] {
+		if !strings.Contains(line, `"circuit":"open"`) {
+			t.Errorf("not completed: %s", line)
+		}
+		i := strings.Index(line, `"call_id":"`)
+		ids = append(ids, line[i+11:i+11+strings.Index(line[i+11:], `"`)])
+	}
+	if !slices.Equal(ids, []string{"same", "3333333333333333"}) {
+		t.Errorf("call ids %v, want [same 3333333333333333]", ids)
+	}
+}
