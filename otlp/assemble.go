@@ -52,6 +52,23 @@ func ReadBatch(r io.Reader) (*Batch, error) {
 // are not counted in it).
 func (b *Batch) Stats() Stats { return b.c.stats }
 
+// storedConventionSpans counts the convention's spans that came from
+// earlier inputs and carry a contract event, so that AgentSpans counts the
+// input's spans only.
+func storedConventionSpans(conv []*span, suite string) int {
+	var stored []*span
+	for _, s := range conv {
+		if s.stored {
+			stored = append(stored, s)
+		}
+	}
+	if len(stored) == 0 {
+		return 0
+	}
+	_, _, used := conventionRuns(stored, suite)
+	return used
+}
+
 // TraceIDs returns the ids of the traces the input holds spans of, in the
 // order they first appear. The empty trace id (invalid OTLP) is left out:
 // such spans are never assembled with another input.
@@ -108,7 +125,10 @@ func (b *Batch) all() []*span {
 // runs written and AgentSpans/NonAgentSpans counting the input's spans only.
 func (b *Batch) WriteRuns(opts Options, w io.Writer) (Stats, error) {
 	stats := b.c.stats
-	runs := findRuns(b.all())
+	// Traces that use the faultlens.* convention are decoded by it; the
+	// others by the generic mapping, which the convention then completes.
+	conv, rest := splitConvention(b.all())
+	runs := findRuns(rest)
 	bw := bufio.NewWriter(w)
 	enc := json.NewEncoder(bw)
 	enc.SetEscapeHTML(false)
@@ -118,16 +138,23 @@ func (b *Batch) WriteRuns(opts Options, w io.Writer) (Stats, error) {
 				stats.AgentSpans++
 			}
 		}
-		for _, ev := range mapRun(r, opts.Suite) {
+		for _, ev := range completeRun(r, mapRun(r, opts.Suite)) {
 			if err := enc.Encode(ev); err != nil {
 				return stats, fmt.Errorf("otlp %s: write: %w", opts.Source, err)
 			}
 		}
 	}
+	convEvents, convRuns, convSpans := conventionRuns(conv, opts.Suite)
+	for _, ev := range convEvents {
+		if err := enc.Encode(ev); err != nil {
+			return stats, fmt.Errorf("otlp %s: write: %w", opts.Source, err)
+		}
+	}
+	stats.AgentSpans += convSpans - storedConventionSpans(conv, opts.Suite)
 	if err := bw.Flush(); err != nil {
 		return stats, fmt.Errorf("otlp %s: write: %w", opts.Source, err)
 	}
-	stats.Runs = len(runs)
+	stats.Runs = len(runs) + convRuns
 	stats.NonAgentSpans = stats.Spans - stats.AgentSpans
 	if stats.Spans > 0 && stats.Runs == 0 {
 		return stats, &NoAgentSpansError{Spans: stats.Spans}

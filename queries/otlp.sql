@@ -20,13 +20,13 @@ WHERE trace_id IN (SELECT unnest(CAST(CAST(? AS JSON) AS VARCHAR[])))
 ORDER BY trace_id;
 
 -- name: otlp.delete_superseded
--- The events that earlier OTLP files wrote for the runs of the traces named
--- in the JSON array (?): run ids are the trace id, or the trace id, a dash
--- and the root span id (otlp.assignRunIDs). They are written again, whole,
--- from every span of the trace.
+-- The events that earlier OTLP files wrote from the spans of the traces
+-- named in the JSON array (?): every OTLP event names its span's trace in
+-- otel.trace_id (kept in extra). They are written again, whole, from every
+-- span of the trace: the generic mapping's runs and the convention's.
 DELETE FROM events
 WHERE file_id IN (SELECT file_id FROM files WHERE format = 'otlp')
-  AND split_part(run_id, '-', 1) IN (SELECT unnest(CAST(CAST(? AS JSON) AS VARCHAR[])));
+  AND json_extract_string(extra, '$.otel.trace_id') IN (SELECT unnest(CAST(CAST(? AS JSON) AS VARCHAR[])));
 
 -- name: otlp.store_spans
 -- Keep (or take over) a trace's spans: trace id, file id, document.
