@@ -52,3 +52,18 @@ func finishTerminal(r *run, models []*span) *terminalEvent {
 	}
 	return ev
 }
+
+// statesTerminalEvent reports whether a span of the run carries the
+// convention's faultlens.terminal span event. The convention writes that as
+// the run's terminal, so the framework's finish gives none: a run has one
+// terminal, and what the agent states wins over what faultlens reads.
+func statesTerminalEvent(r *run) bool {
+	for _, s := range append([]*span{r.root}, r.members...) {
+		for i := range s.events.Len() {
+			if typ, ok := conventionEventType(s.events.At(i)); ok && typ == typeTerminal {
+				return true
+			}
+		}
+	}
+	return false
+}

@@ -66,6 +66,26 @@ func TestFinishTerminal(t *testing.T) {
 	}
 }
 
+// TestTerminalSpanEventWins checks that a faultlens.terminal span event
+// (the convention) is the run's only terminal: the framework's finish then
+// gives none.
+func TestTerminalSpanEventWins(t *testing.T) {
+	in := `{"resourceSpans":[{"scopeSpans":[{"spans":[{"traceId":"0af7651916cd43dd8448eb211c80319c","spanId":"b7ad6b7169203331","name":"ai.generateText","startTimeUnixNano":"1764295200000000000","endTimeUnixNano":"1764295210000000000","attributes":[` +
+		`{"key":"ai.response.text","value":{"stringValue":"Done."}},{"key":"ai.response.finishReason","value":{"stringValue":"stop"}}],` +
+		`"events":[{"timeUnixNano":"1764295209000000000","name":"faultlens.terminal","attributes":[{"key":"faultlens.terminal","value":{"stringValue":"partial"}}]}]},` +
+		`{"traceId":"0af7651916cd43dd8448eb211c80319c","spanId":"00f067aa0ba902b7","parentSpanId":"b7ad6b7169203331","name":"ai.toolCall","startTimeUnixNano":"1764295201000000000","endTimeUnixNano":"1764295202000000000","attributes":[{"key":"ai.toolCall.name","value":{"stringValue":"search"}}]}]}]}]}`
+	var out strings.Builder
+	if _, err := Convert(strings.NewReader(in), Options{}, &out); err != nil {
+		t.Fatal(err)
+	}
+	if n := strings.Count(out.String(), `"type":"terminal"`); n != 1 {
+		t.Fatalf("%d terminals, want the stated one only:\n%s", n, out.String())
+	}
+	if !strings.Contains(out.String(), `"terminal":"partial"`) || strings.Contains(out.String(), "finish_reason") {
+		t.Errorf("terminal is not the stated partial:\n%s", out.String())
+	}
+}
+
 // TestStatedTerminalWins checks that faultlens.terminal on the root span
 // takes precedence over the framework's answer.
 func TestStatedTerminalWins(t *testing.T) {

@@ -67,7 +67,7 @@ func mapRun(r *run, suite string) []event {
 	m.addModelCalls(models)
 	m.addToolCalls(byRole(spans, roleTool))
 	t := terminalOf(r.root)
-	if t == nil {
+	if t == nil && !statesTerminalEvent(r) {
 		t = finishTerminal(r, byEnd(models))
 	}
 	if t != nil {
