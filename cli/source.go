@@ -105,8 +105,11 @@ func accountingLine(r ingest.FileResult) string {
 	what := "events accepted"
 	if r.Format == "otlp" {
 		what = fmt.Sprintf("span lines accepted (%d events)", r.Events)
+		if r.RejectedEvents > 0 {
+			what = fmt.Sprintf("span lines accepted (%d events stored, %d rejected)", r.Events, r.RejectedEvents)
+		}
 	}
-	s := fmt.Sprintf("%d lines read = %d %s + %d rejected + %d blank", r.Lines, r.Accepted, what, r.Rejected, r.Blank)
+	s := fmt.Sprintf("%d lines read = %d %s + %d rejected + %d blank", r.Lines, r.Accepted, what, r.Rejected-r.RejectedEvents, r.Blank)
 	if r.Skipped > 0 {
 		s += fmt.Sprintf(" + %d other signals skipped", r.Skipped)
 	}

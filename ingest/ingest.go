@@ -20,26 +20,32 @@ import (
 // FileResult is the accounting of one input file.
 // Lines = Accepted + Rejected + Blank always holds for a file that was read.
 type FileResult struct {
-	Path      string        // the file as named on the command line
-	Format    string        // "jsonl", later "arrow", "otlp"
-	SHA256    string        // content hash (of the decompressed content)
-	FileID    int64         // the file's id in the files table (0 when skipped)
-	Lines     int64         // lines read (rows for Arrow, span lines for OTLP)
-	Accepted  int64         // events stored
-	Rejected  int64         // lines kept in rejected_lines
-	Events    int64         // events stored (equal to Accepted but for OTLP, where spans become events)
-	Blank     int64         // blank lines, ignored
-	Bytes     int64         // size of the content read
-	Skipped   int64         // lines of other signals (OTLP metrics and logs), counted and left out
-	spanLines int64         // OTLP: lines whose spans were read
-	Duplicate string        // when non-empty: already ingested from this path; nothing read
-	FastPath  bool          // whether DuckDB's reader took the file whole
-	Elapsed   time.Duration // wall time spent on this file
+	Path     string // the file as named on the command line
+	Format   string // "jsonl", later "arrow", "otlp"
+	SHA256   string // content hash (of the decompressed content)
+	FileID   int64  // the file's id in the files table (0 when skipped)
+	Lines    int64  // lines read (rows for Arrow, span lines for OTLP)
+	Accepted int64  // events stored
+	Rejected int64  // lines kept in rejected_lines
+	// RejectedEvents is, for OTLP, how many of Rejected are contract events
+	// converted from accepted span lines (refused by validation, or
+	// duplicates of stored events) rather than input lines.
+	RejectedEvents int64
+	Events         int64         // events stored (equal to Accepted but for OTLP, where spans become events)
+	Blank          int64         // blank lines, ignored
+	Bytes          int64         // size of the content read
+	Skipped        int64         // lines of other signals (OTLP metrics and logs), counted and left out
+	spanLines      int64         // OTLP: lines whose spans were read
+	Duplicate      string        // when non-empty: already ingested from this path; nothing read
+	FastPath       bool          // whether DuckDB's reader took the file whole
+	Elapsed        time.Duration // wall time spent on this file
 }
 
-// Balanced reports whether the line accounting holds.
+// Balanced reports whether the line accounting holds. For OTLP the events
+// rejected out of an accepted span line do not count against the lines:
+// that line was read and is counted as accepted.
 func (r FileResult) Balanced() bool {
-	return r.Duplicate != "" || r.Lines == r.Accepted+r.Rejected+r.Blank+r.Skipped
+	return r.Duplicate != "" || r.Lines == r.Accepted+(r.Rejected-r.RejectedEvents)+r.Blank+r.Skipped
 }
 
 // Options tune an ingest.
@@ -93,6 +99,12 @@ func File(ctx context.Context, db *sql.DB, path string, opts Options) (FileResul
 	default:
 		res, err = ingestJSONL(ctx, db, path, name)
 	}
+	return finish(res, err, name, start)
+}
+
+// finish names and times the result of one input and makes every error an
+// *InputError naming it.
+func finish(res FileResult, err error, name string, start time.Time) (FileResult, error) {
 	res.Path = name
 	res.Elapsed = time.Since(start)
 	if err != nil {
@@ -103,7 +115,7 @@ func File(ctx context.Context, db *sql.DB, path string, opts Options) (FileResul
 	}
 	if !res.Balanced() {
 		return res, &InputError{Path: name, Err: fmt.Errorf("internal accounting error: %d lines != %d accepted + %d rejected + %d blank",
-			res.Lines, res.Accepted, res.Rejected, res.Blank)}
+			res.Lines, res.Accepted, res.Rejected-res.RejectedEvents, res.Blank)}
 	}
 	return res, nil
 }
@@ -119,6 +131,7 @@ func Totals(rs []FileResult) (t FileResult, files, duplicates int) {
 		t.Lines += r.Lines
 		t.Accepted += r.Accepted
 		t.Rejected += r.Rejected
+		t.RejectedEvents += r.RejectedEvents
 		t.Blank += r.Blank
 		t.Skipped += r.Skipped
 		t.Elapsed += r.Elapsed

@@ -47,12 +47,18 @@ func formatOf(path string) string {
 // rejected with their line numbers. A file with spans but no agent span is
 // an input error that says how many spans were read.
 func ingestOTLP(ctx context.Context, db *sql.DB, path, name, suite string) (FileResult, error) {
-	res := FileResult{Format: "otlp"}
 	rc, err := fileContent(path)
 	if err != nil {
-		return res, err
+		return FileResult{Format: "otlp"}, err
 	}
 	defer rc.Close()
+	return ingestOTLPFrom(ctx, db, rc, name, suite)
+}
+
+// ingestOTLPFrom is ingestOTLP on content already opened (a file's, or the
+// body of an OTLP/HTTP request), recorded under name.
+func ingestOTLPFrom(ctx context.Context, db *sql.DB, rc io.Reader, name, suite string) (FileResult, error) {
+	res := FileResult{Format: "otlp"}
 	tmp, err := os.CreateTemp("", "faultlens-otlp-*.jsonl")
 	if err != nil {
 		return res, err
