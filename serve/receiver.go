@@ -55,14 +55,14 @@ type Config struct {
 type Receiver struct {
 	cfg Config
 
-	mu     sync.Mutex // serialises the database work and guards the fields below
-	db     *sql.DB    // nil while closed between bursts
-	seq    int64      // requests received, numbering the sources
-	idle   *time.Timer
-	stale  map[string]bool // suites whose cached report was dropped and not yet recomputed
-	staleAll bool          // dropping failed: recompute every suite
-	totals Totals
-	closed bool
+	mu       sync.Mutex // serialises the database work and guards the fields below
+	db       *sql.DB    // nil while closed between bursts
+	seq      int64      // requests received, numbering the sources
+	idle     *time.Timer
+	stale    map[string]bool // suites whose cached report was dropped and not yet recomputed
+	staleAll bool            // dropping failed: recompute every suite
+	totals   Totals
+	closed   bool
 }
 
 // New returns a receiver for cfg; the database is opened by the first
