@@ -1,0 +1,165 @@
+package cli
+
+import (
+	"bufio"
+	"context"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"syscall"
+	"testing"
+	"time"
+
+	"go.opentelemetry.io/collector/pdata/ptrace"
+
+	"github.com/faultlens/faultlens/serve"
+	"github.com/faultlens/faultlens/serve/servetest"
+	"github.com/faultlens/faultlens/store"
+)
+
+// serveInProcess runs a receiver on a test server, sends each request and
+// closes it, returning the database file.
+func serveInProcess(t *testing.T, reqs ...servetest.Request) string {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), "served.duckdb")
+	rc := serve.New(serve.Config{DB: path, Limits: store.Limits{Threads: 2, TempDir: t.TempDir()}})
+	srv := httptest.NewServer(rc.Handler())
+	for i, r := range reqs {
+		resp, err := servetest.Post(srv.Client(), srv.URL+serve.TracesPath, r)
+		if err != nil || resp.Status != http.StatusOK {
+			t.Fatalf("request %d: %v %d %s", i, err, resp.Status, resp.Body)
+		}
+	}
+	srv.Close()
+	if err := rc.Close(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	return path
+}
+
+// writeLines writes the requests' spans as collector file-exporter lines.
+func writeLines(t *testing.T, tds ...ptrace.Traces) string {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), "spans.jsonl")
+	var b []byte
+	for _, td := range tds {
+		b = append(b, servetest.JSONLine(td)...)
+	}
+	if err := os.WriteFile(path, b, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return path
+}
+
+// TestServeReportEqualsFile: the report of a database filled by the
+// receiver is byte-identical to the report of the same spans read as a
+// file, in every format that does not name its inputs.
+func TestServeReportEqualsFile(t *testing.T) {
+	tds := []ptrace.Traces{servetest.Runs(0, 3), servetest.Runs(3, 1), servetest.Runs(4, 4)}
+	db := serveInProcess(t, servetest.Proto(tds[0]), servetest.JSON(tds[1]), servetest.Proto(tds[2]))
+	file := writeLines(t, tds...)
+	for _, format := range []string{"json", "text"} {
+		served := run(t, "report", "--db", db, "--format", format)
+		fromFile := run(t, "report", "--format", format, file)
+		if served != fromFile {
+			t.Errorf("--format %s: served database and file differ\nserved:\n%s\nfile:\n%s", format, served, fromFile)
+		}
+	}
+	if !strings.Contains(run(t, "report", "--db", db, "--format", "json"), `"runs": 8`) {
+		t.Errorf("report does not count the 8 runs sent")
+	}
+}
+
+// listening reads the receiver's first line and returns its URL.
+func listening(t *testing.T, r *bufio.Reader) string {
+	t.Helper()
+	line, err := r.ReadString('\n')
+	if err != nil {
+		t.Fatalf("serve printed no address: %v", err)
+	}
+	m := regexp.MustCompile(`http://\S+/v1/traces`).FindString(line)
+	if m == "" {
+		t.Fatalf("no URL in %q", line)
+	}
+	return m
+}
+
+// TestServeSIGTERMLosesNothing runs the command as its own process, sends
+// requests from several clients at once and SIGTERMs it mid-stream. Every
+// acknowledged request must be in the database afterwards, and nothing
+// that was not acknowledged.
+func TestServeSIGTERMLosesNothing(t *testing.T) {
+	if testing.Short() {
+		t.Skip("spawns processes")
+	}
+	dbPath := filepath.Join(t.TempDir(), "served.duckdb")
+	cmd := child("serve", "--db", dbPath, "--listen", "127.0.0.1:0", "--idle-close", "0", "--threads", "2")
+	stdout, err := cmd.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	out := bufio.NewReader(stdout)
+	url := listening(t, out)
+	var rest strings.Builder
+	copied := make(chan struct{})
+	go func() { io.Copy(&rest, out); close(copied) }()
+
+	const clients, perClient = 4, 40
+	var acked, sent atomic.Int64
+	var wg sync.WaitGroup
+	client := &http.Client{Timeout: 30 * time.Second}
+	for c := range clients {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range perClient {
+				n := c*perClient + i
+				sent.Add(1)
+				resp, err := servetest.Post(client, url, servetest.Proto(servetest.Runs(n, 1)))
+				if err != nil {
+					return // the listener is gone: stop, as an exporter would
+				}
+				if resp.Status == http.StatusOK {
+					acked.Add(1)
+				}
+			}
+		}()
+	}
+	for acked.Load() < 20 {
+		time.Sleep(5 * time.Millisecond)
+	}
+	cmd.Process.Signal(syscall.SIGTERM)
+	wg.Wait()
+	if err := cmd.Wait(); err != nil {
+		t.Fatalf("serve exited with %v", err)
+	}
+	<-copied
+	if acked.Load() >= clients*perClient {
+		t.Fatalf("every request was acknowledged before SIGTERM took effect; the test proves nothing")
+	}
+	db, err := store.OpenReadOnly(context.Background(), dbPath, store.Limits{Threads: 2, TempDir: t.TempDir()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	var files, runs int64
+	db.QueryRow("SELECT count(*) FROM files").Scan(&files)
+	db.QueryRow("SELECT count(DISTINCT run_id) FROM events").Scan(&runs)
+	if files != acked.Load() || runs != acked.Load() {
+		t.Errorf("acknowledged %d requests (of %d sent); stored %d requests holding %d runs\n%s",
+			acked.Load(), sent.Load(), files, runs, rest.String())
+	}
+	t.Logf("acknowledged %d of %d sent; stored %d", acked.Load(), sent.Load(), files)
+	if !strings.Contains(rest.String(), "stopping: finishing requests in flight") {
+		t.Errorf("no shutdown message in:\n%s", rest.String())
+	}
+}
