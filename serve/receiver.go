@@ -92,24 +92,39 @@ func (rc *Receiver) handleTraces(w http.ResponseWriter, r *http.Request) {
 			fmt.Sprintf("415 unsupported media type, supported: [%s, %s]", contentJSON, contentProto))
 		return
 	}
-	body, err := readBody(w, r, rc.cfg.MaxBody)
-	if err == nil {
-		var req interface{ Traces() ptrace.Traces }
-		req, err = decode(enc, body)
-		if err == nil {
-			// Storing is not cancelled by the client going away: a
-			// transaction runs to its end or rolls back, never half way.
-			out := rc.store(context.WithoutCancel(r.Context()), r.RemoteAddr, req.Traces())
-			rc.answer(w, enc, out)
-			return
+	spans, doc, err := parse(w, r, enc, rc.cfg.MaxBody)
+	if err != nil {
+		var he *httpError
+		if !errors.As(err, &he) {
+			he = &httpError{http.StatusBadRequest, err.Error()}
 		}
+		rc.logf("%s  refused (%d): %s", sourceName(r.RemoteAddr, 0), he.status, he.msg)
+		writeStatus(w, enc, he.status, he.msg)
+		return
 	}
-	var he *httpError
-	if !errors.As(err, &he) {
-		he = &httpError{http.StatusBadRequest, err.Error()}
+	// Storing is not cancelled by the client going away: a transaction
+	// runs to its end or rolls back, never half way.
+	out := rc.store(context.WithoutCancel(r.Context()), r.RemoteAddr, spans, doc)
+	rc.answer(w, enc, out)
+}
+
+// parse reads and decodes the request, and encodes its traces as the
+// OTLP/JSON that the file route reads, so that both go through one
+// conversion. It runs before the request queues for the database.
+func parse(w http.ResponseWriter, r *http.Request, enc encoding, limit int64) (spans int, doc []byte, err error) {
+	body, err := readBody(w, r, limit)
+	if err != nil {
+		return 0, nil, err
 	}
-	rc.logf("%s  refused (%d): %s", sourceName(r.RemoteAddr, 0), he.status, he.msg)
-	writeStatus(w, enc, he.status, he.msg)
+	req, err := decode(enc, body)
+	if err != nil {
+		return 0, nil, err
+	}
+	td := req.Traces()
+	if doc, err = new(ptrace.JSONMarshaler).MarshalTraces(td); err != nil {
+		return 0, nil, &httpError{http.StatusInternalServerError, "encode: " + err.Error()}
+	}
+	return td.SpanCount(), doc, nil
 }
 
 // answer writes the response for a stored request.
@@ -151,13 +166,14 @@ type Outcome struct {
 // errClosed answers requests that arrive while the receiver shuts down.
 var errClosed = errors.New("faultlens serve is shutting down")
 
-// store ingests one request's traces in one transaction. It returns only
-// after the transaction committed or rolled back.
-func (rc *Receiver) store(ctx context.Context, remote string, td ptrace.Traces) Outcome {
+// store ingests one request's traces (spans of them, as the OTLP/JSON doc)
+// in one transaction. It returns only after the transaction committed or
+// rolled back.
+func (rc *Receiver) store(ctx context.Context, remote string, spans int, doc []byte) Outcome {
 	rc.mu.Lock()
 	defer rc.mu.Unlock()
 	rc.seq++
-	out := Outcome{Source: sourceName(remote, rc.seq), Spans: td.SpanCount()}
+	out := Outcome{Source: sourceName(remote, rc.seq), Spans: spans}
 	start := time.Now()
 	defer func() { rc.account(out, time.Since(start)) }()
 	if rc.closed {
@@ -165,13 +181,6 @@ func (rc *Receiver) store(ctx context.Context, remote string, td ptrace.Traces) 
 		return out
 	}
 	if out.Spans == 0 {
-		return out
-	}
-	// The same OTLP/JSON the file route reads, so that both go through
-	// one conversion.
-	doc, err := new(ptrace.JSONMarshaler).MarshalTraces(td)
-	if err != nil {
-		out.Err = fmt.Errorf("%s: encode: %w", out.Source, err)
 		return out
 	}
 	db, err := rc.open(ctx)
