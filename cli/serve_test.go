@@ -163,3 +163,47 @@ func TestServeSIGTERMLosesNothing(t *testing.T) {
 		t.Errorf("no shutdown message in:\n%s", rest.String())
 	}
 }
+
+// TestServeReadersBetweenBursts: with --idle-close the receiver lets go of
+// the database between bursts, so report --db reads it while serve runs,
+// and serve takes it back for the next request.
+func TestServeReadersBetweenBursts(t *testing.T) {
+	if testing.Short() {
+		t.Skip("spawns processes")
+	}
+	dbPath := filepath.Join(t.TempDir(), "served.duckdb")
+	cmd := child("serve", "--db", dbPath, "--listen", "127.0.0.1:0", "--idle-close", "100ms", "--threads", "2")
+	stdout, err := cmd.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	defer cmd.Process.Kill()
+	out := bufio.NewReader(stdout)
+	url := listening(t, out)
+	go io.Copy(io.Discard, out)
+	client := &http.Client{Timeout: 30 * time.Second}
+	send := func(first, count int) {
+		t.Helper()
+		resp, err := servetest.Post(client, url, servetest.Proto(servetest.Runs(first, count)))
+		if err != nil || resp.Status != http.StatusOK {
+			t.Fatalf("post: %v %d %s", err, resp.Status, resp.Body)
+		}
+	}
+	send(0, 2)
+	time.Sleep(400 * time.Millisecond) // past --idle-close
+	if rep := run(t, "report", "--db", dbPath, "--format", "json", "--lock-wait", "10s"); !strings.Contains(rep, `"runs": 2`) {
+		t.Fatalf("report while serving:\n%s", rep)
+	}
+	send(2, 3)
+	time.Sleep(400 * time.Millisecond)
+	if rep := run(t, "report", "--db", dbPath, "--format", "json", "--lock-wait", "10s"); !strings.Contains(rep, `"runs": 5`) {
+		t.Fatalf("report after the second burst:\n%s", rep)
+	}
+	cmd.Process.Signal(syscall.SIGTERM)
+	if err := cmd.Wait(); err != nil {
+		t.Fatalf("serve exited with %v", err)
+	}
+}
