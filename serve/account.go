@@ -3,6 +3,8 @@ package serve
 import (
 	"fmt"
 	"time"
+
+	"github.com/faultlens/faultlens/textsafe"
 )
 
 // Totals is the receiver's accounting since it started.
@@ -47,7 +49,7 @@ func accountLine(out Outcome, took time.Duration) string {
 	ms := float64(took.Microseconds()) / 1000
 	switch r := out.Result; {
 	case out.Err != nil:
-		return fmt.Sprintf("%s  %d spans  not stored: %v", out.Source, out.Spans, out.Err)
+		return fmt.Sprintf("%s  %d spans  not stored: %s", out.Source, out.Spans, textsafe.Terminal(out.Err.Error()))
 	case r.Duplicate != "":
 		return fmt.Sprintf("%s  %d spans  already stored from %s, skipped", out.Source, out.Spans, r.Duplicate)
 	case r.FileID == 0:

@@ -23,6 +23,7 @@ import (
 	"github.com/faultlens/faultlens/ingest"
 	"github.com/faultlens/faultlens/otlp"
 	"github.com/faultlens/faultlens/store"
+	"github.com/faultlens/faultlens/textsafe"
 )
 
 // TracesPath is where OTLP/HTTP exporters send traces.
@@ -98,7 +99,8 @@ func (rc *Receiver) handleTraces(w http.ResponseWriter, r *http.Request) {
 		if !errors.As(err, &he) {
 			he = &httpError{http.StatusBadRequest, err.Error()}
 		}
-		rc.logf("%s  refused (%d): %s", sourceName(r.RemoteAddr, 0), he.status, he.msg)
+		// The parser's message quotes the body: untrusted, made inert.
+		rc.logf("%s  refused (%d): %s", sourceName(r.RemoteAddr, 0), he.status, textsafe.Terminal(he.msg))
 		writeStatus(w, enc, he.status, he.msg)
 		return
 	}

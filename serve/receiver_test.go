@@ -284,3 +284,20 @@ func TestNoAgentSpans(t *testing.T) {
 		t.Errorf("files %d", n)
 	}
 }
+
+// TestLogIsInert: the parser's message quotes the body; a terminal escape
+// in it reaches the log inert.
+func TestLogIsInert(t *testing.T) {
+	body := []byte("\x1b]0;pwned\x07{")
+	if _, err := decode(encJSON, body); err == nil || !strings.Contains(err.Error(), "\x1b") {
+		t.Fatalf("fixture: the parser's message does not quote the escape: %v", err)
+	}
+	h := newHarness(t, Config{})
+	h.post(servetest.Request{Body: body, ContentType: contentJSON})
+	if strings.ContainsAny(h.log.String(), "\x1b\x07") {
+		t.Errorf("escape in the log: %q", h.log.String())
+	}
+	if !strings.Contains(h.log.String(), "refused (400)") {
+		t.Errorf("log: %q", h.log.String())
+	}
+}
