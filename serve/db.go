@@ -9,6 +9,8 @@ import (
 	"strings"
 	"time"
 
+	"go.opentelemetry.io/collector/pdata/ptrace"
+
 	"github.com/faultlens/faultlens/ingest"
 	"github.com/faultlens/faultlens/metrics"
 	"github.com/faultlens/faultlens/queries"
@@ -88,6 +90,38 @@ func (rc *Receiver) refresh(ctx context.Context) error {
 	return nil
 }
 
+// suitesOf lists every suite the runs of td can be stored under: the
+// --suite override, else each resource's service.name and the OTLP
+// default "otlp" (the rule of package otlp).
+func suitesOf(td ptrace.Traces, suite string) []string {
+	if suite != "" {
+		return []string{suite}
+	}
+	seen := map[string]bool{"otlp": true}
+	out := []string{"otlp"}
+	for i := range td.ResourceSpans().Len() {
+		if v, ok := td.ResourceSpans().At(i).Resource().Attributes().Get("service.name"); ok {
+			if name := v.AsString(); name != "" && !seen[name] {
+				seen[name] = true
+				out = append(out, name)
+			}
+		}
+	}
+	return out
+}
+
+// dropCache drops the cached report of suites and marks them for
+// recomputing when the database is closed.
+func (rc *Receiver) dropCache(ctx context.Context, db *sql.DB, suites []string) error {
+	for _, s := range suites {
+		if _, err := db.ExecContext(ctx, queries.Get("cache.delete"), s); err != nil {
+			return fmt.Errorf("drop cached suite %s: %w", s, err)
+		}
+		rc.stale[s] = true
+	}
+	return nil
+}
+
 // invalidate drops the cached report of every suite the file touched, so
 // that a report read from the database while the receiver runs computes
 // those suites afresh instead of reading a cache that lacks the new runs.
@@ -111,13 +145,7 @@ func (rc *Receiver) invalidate(ctx context.Context, db *sql.DB, fileID int64) er
 	if err := rows.Err(); err != nil {
 		return err
 	}
-	for _, s := range suites {
-		if _, err := db.ExecContext(ctx, queries.Get("cache.delete"), s); err != nil {
-			return fmt.Errorf("drop cached suite %s: %w", s, err)
-		}
-		rc.stale[s] = true
-	}
-	return nil
+	return rc.dropCache(ctx, db, suites)
 }
 
 // rejectedMessage says why events of a request were rejected, by reason,

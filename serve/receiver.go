@@ -93,7 +93,7 @@ func (rc *Receiver) handleTraces(w http.ResponseWriter, r *http.Request) {
 			fmt.Sprintf("415 unsupported media type, supported: [%s, %s]", contentJSON, contentProto))
 		return
 	}
-	spans, doc, err := parse(w, r, enc, rc.cfg.MaxBody)
+	spans, doc, suites, err := parse(w, r, enc, rc.cfg.MaxBody, rc.cfg.Suite)
 	if err != nil {
 		var he *httpError
 		if !errors.As(err, &he) {
@@ -106,27 +106,34 @@ func (rc *Receiver) handleTraces(w http.ResponseWriter, r *http.Request) {
 	}
 	// Storing is not cancelled by the client going away: a transaction
 	// runs to its end or rolls back, never half way.
-	out := rc.store(context.WithoutCancel(r.Context()), r.RemoteAddr, spans, doc)
+	out := rc.store(context.WithoutCancel(r.Context()), r.RemoteAddr, request{spans, doc, suites})
 	rc.answer(w, enc, out)
 }
 
 // parse reads and decodes the request, and encodes its traces as the
 // OTLP/JSON that the file route reads, so that both go through one
 // conversion. It runs before the request queues for the database.
-func parse(w http.ResponseWriter, r *http.Request, enc encoding, limit int64) (spans int, doc []byte, err error) {
+func parse(w http.ResponseWriter, r *http.Request, enc encoding, limit int64, suite string) (spans int, doc []byte, suites []string, err error) {
 	body, err := readBody(w, r, limit)
 	if err != nil {
-		return 0, nil, err
+		return 0, nil, nil, err
 	}
 	req, err := decode(enc, body)
 	if err != nil {
-		return 0, nil, err
+		return 0, nil, nil, err
 	}
 	td := req.Traces()
 	if doc, err = new(ptrace.JSONMarshaler).MarshalTraces(td); err != nil {
-		return 0, nil, &httpError{http.StatusInternalServerError, "encode: " + err.Error()}
+		return 0, nil, nil, &httpError{http.StatusInternalServerError, "encode: " + err.Error()}
 	}
-	return td.SpanCount(), doc, nil
+	return td.SpanCount(), doc, suitesOf(td, suite), nil
+}
+
+// request is a parsed request, ready to store.
+type request struct {
+	spans  int
+	doc    []byte   // the traces as OTLP/JSON
+	suites []string // every suite its runs can belong to
 }
 
 // answer writes the response for a stored request.
@@ -171,18 +178,18 @@ var errClosed = errors.New("faultlens serve is shutting down")
 // store ingests one request's traces (spans of them, as the OTLP/JSON doc)
 // in one transaction. It returns only after the transaction committed or
 // rolled back.
-func (rc *Receiver) store(ctx context.Context, remote string, spans int, doc []byte) Outcome {
+func (rc *Receiver) store(ctx context.Context, remote string, req request) Outcome {
 	rc.mu.Lock()
 	defer rc.mu.Unlock()
 	rc.seq++
-	out := Outcome{Source: sourceName(remote, rc.seq), Spans: spans}
+	out := Outcome{Source: sourceName(remote, rc.seq), Spans: req.spans}
 	start := time.Now()
 	defer func() { rc.account(out, time.Since(start)) }()
 	if rc.closed {
 		out.Err, out.Retryable = errClosed, true
 		return out
 	}
-	if out.Spans == 0 {
+	if req.spans == 0 {
 		return out
 	}
 	db, err := rc.open(ctx)
@@ -190,7 +197,14 @@ func (rc *Receiver) store(ctx context.Context, remote string, spans int, doc []b
 		out.Err, out.Retryable = err, errors.Is(err, store.ErrLocked)
 		return out
 	}
-	res, err := ingest.OTLP(ctx, db, bytes.NewReader(doc), out.Source, ingest.Options{Suite: rc.cfg.Suite})
+	// The cached reports of the suites the request can touch are dropped
+	// before its commit, so that no moment (not even a crash right after
+	// the commit) leaves a cache without the request's runs.
+	if err := rc.dropCache(ctx, db, req.suites); err != nil {
+		out.Err, out.Retryable = err, true
+		return out
+	}
+	res, err := ingest.OTLP(ctx, db, bytes.NewReader(req.doc), out.Source, ingest.Options{Suite: rc.cfg.Suite})
 	out.Result = res
 	var none *otlp.NoAgentSpansError
 	switch {
@@ -206,9 +220,10 @@ func (rc *Receiver) store(ctx context.Context, remote string, spans int, doc []b
 		return out // an exporter's retry of a request already stored
 	}
 	if err := rc.invalidate(ctx, db, res.FileID); err != nil {
-		// The events are committed, but a report could read a stale
-		// cached suite: say so rather than acknowledge as if all were
-		// well, and recompute every suite when the database is closed.
+		// The events are committed; this only double-checks the suites
+		// dropped above against those the runs were stored under. Say so
+		// rather than acknowledge as if all were well, and recompute
+		// every suite when the database is closed.
 		rc.staleAll = true
 		out.Err = err
 		return out

@@ -17,6 +17,7 @@ import (
 	"go.opentelemetry.io/collector/pdata/ptrace"
 	"go.opentelemetry.io/collector/pdata/ptrace/ptraceotlp"
 
+	"github.com/faultlens/faultlens/metrics"
 	"github.com/faultlens/faultlens/otlp"
 	"github.com/faultlens/faultlens/serve/servetest"
 	"github.com/faultlens/faultlens/store"
@@ -299,5 +300,40 @@ func TestLogIsInert(t *testing.T) {
 	}
 	if !strings.Contains(h.log.String(), "refused (400)") {
 		t.Errorf("log: %q", h.log.String())
+	}
+}
+
+// TestCacheDropped: the cached report of a suite is dropped by a request
+// that adds runs to it, so a report read meanwhile counts them, and is
+// recomputed when the database is closed.
+func TestCacheDropped(t *testing.T) {
+	ctx := context.Background()
+	h := newHarness(t, Config{})
+	exportResponse(t, h.post(servetest.Proto(servetest.Runs(0, 2))))
+	cached := func() int64 {
+		return count(t, h.rc.db, "SELECT count(*) FROM suite_metrics WHERE suite = ?", servetest.Service)
+	}
+	h.rc.mu.Lock()
+	if err := h.rc.refresh(ctx); err != nil || cached() != 1 {
+		t.Fatalf("refresh: %v, %d cached", err, cached())
+	}
+	h.rc.mu.Unlock()
+
+	exportResponse(t, h.post(servetest.Proto(servetest.Runs(2, 1))))
+	h.rc.mu.Lock()
+	n := cached()
+	rep, err := metrics.ReportBySuite(ctx, h.rc.db, metrics.Options{})
+	h.rc.mu.Unlock()
+	if err != nil || n != 0 || len(rep.Suites) != 1 || rep.Suites[0].Runs != 3 {
+		t.Fatalf("after the second request: %d cached, report %v %+v", n, err, rep)
+	}
+
+	db := h.closeAndOpen()
+	var text string
+	if err := db.QueryRow("SELECT report::VARCHAR FROM suite_metrics WHERE suite = ?", servetest.Service).Scan(&text); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(text, `"runs":3`) {
+		t.Errorf("cache after close: %s", text)
 	}
 }
