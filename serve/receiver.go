@@ -93,7 +93,7 @@ func (rc *Receiver) handleTraces(w http.ResponseWriter, r *http.Request) {
 			fmt.Sprintf("415 unsupported media type, supported: [%s, %s]", contentJSON, contentProto))
 		return
 	}
-	spans, doc, suites, err := parse(w, r, enc, rc.cfg.MaxBody, rc.cfg.Suite)
+	req, err := parse(w, r, enc, rc.cfg.MaxBody, rc.cfg.Suite)
 	if err != nil {
 		var he *httpError
 		if !errors.As(err, &he) {
@@ -106,27 +106,28 @@ func (rc *Receiver) handleTraces(w http.ResponseWriter, r *http.Request) {
 	}
 	// Storing is not cancelled by the client going away: a transaction
 	// runs to its end or rolls back, never half way.
-	out := rc.store(context.WithoutCancel(r.Context()), r.RemoteAddr, request{spans, doc, suites})
+	out := rc.store(context.WithoutCancel(r.Context()), r.RemoteAddr, req)
 	rc.answer(w, enc, out)
 }
 
 // parse reads and decodes the request, and encodes its traces as the
 // OTLP/JSON that the file route reads, so that both go through one
 // conversion. It runs before the request queues for the database.
-func parse(w http.ResponseWriter, r *http.Request, enc encoding, limit int64, suite string) (spans int, doc []byte, suites []string, err error) {
+func parse(w http.ResponseWriter, r *http.Request, enc encoding, limit int64, suite string) (request, error) {
 	body, err := readBody(w, r, limit)
 	if err != nil {
-		return 0, nil, nil, err
+		return request{}, err
 	}
-	req, err := decode(enc, body)
+	er, err := decode(enc, body)
 	if err != nil {
-		return 0, nil, nil, err
+		return request{}, err
 	}
-	td := req.Traces()
-	if doc, err = new(ptrace.JSONMarshaler).MarshalTraces(td); err != nil {
-		return 0, nil, nil, &httpError{http.StatusInternalServerError, "encode: " + err.Error()}
+	td := er.Traces()
+	doc, err := new(ptrace.JSONMarshaler).MarshalTraces(td)
+	if err != nil {
+		return request{}, &httpError{http.StatusInternalServerError, "encode: " + err.Error()}
 	}
-	return td.SpanCount(), doc, suitesOf(td, suite), nil
+	return request{spans: td.SpanCount(), doc: doc, suites: suitesOf(td, suite)}, nil
 }
 
 // request is a parsed request, ready to store.
