@@ -16,6 +16,7 @@ type Totals struct {
 	Spans      int64 // spans received in parsed requests
 	Events     int64 // contract events stored
 	Rejected   int64 // events rejected (kept in rejected_lines)
+	Skipped    int64 // metrics and logs requests, read and left out
 }
 
 // Totals returns the accounting so far.
@@ -23,6 +24,14 @@ func (rc *Receiver) Totals() Totals {
 	rc.mu.Lock()
 	defer rc.mu.Unlock()
 	return rc.totals
+}
+
+// skipped counts a request of another signal and prints its line.
+func (rc *Receiver) skipped(remote, signal, what string) {
+	rc.mu.Lock()
+	defer rc.mu.Unlock()
+	rc.totals.Skipped++
+	rc.logf("%s  %s (%s): not traces, skipped", sourceName(remote, 0), signal, what)
 }
 
 // account adds one request to the totals and prints its line. The caller
@@ -66,6 +75,10 @@ func accountLine(out Outcome, took time.Duration) string {
 
 // String is the closing summary line.
 func (t Totals) String() string {
-	return fmt.Sprintf("%d requests: %d stored, %d duplicates, %d failed; %d spans -> %d events stored + %d rejected",
+	s := fmt.Sprintf("%d requests: %d stored, %d duplicates, %d failed; %d spans -> %d events stored + %d rejected",
 		t.Requests, t.Stored, t.Duplicates, t.Failed, t.Spans, t.Events, t.Rejected)
+	if t.Skipped > 0 {
+		s += fmt.Sprintf("; %d metrics/logs requests skipped", t.Skipped)
+	}
+	return s
 }

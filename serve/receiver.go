@@ -75,10 +75,13 @@ func New(cfg Config) *Receiver {
 	return &Receiver{cfg: cfg, stale: map[string]bool{}}
 }
 
-// Handler serves POST /v1/traces.
+// Handler serves POST /v1/traces, and /v1/metrics and /v1/logs, which it
+// reads and leaves out.
 func (rc *Receiver) Handler() http.Handler {
 	mux := http.NewServeMux()
 	mux.HandleFunc(TracesPath, rc.handleTraces)
+	mux.HandleFunc(MetricsPath, metricsSignal.handle(rc))
+	mux.HandleFunc(LogsPath, logsSignal.handle(rc))
 	return mux
 }
 
@@ -95,19 +98,24 @@ func (rc *Receiver) handleTraces(w http.ResponseWriter, r *http.Request) {
 	}
 	req, err := parse(w, r, enc, rc.cfg.MaxBody, rc.cfg.Suite)
 	if err != nil {
-		var he *httpError
-		if !errors.As(err, &he) {
-			he = &httpError{http.StatusBadRequest, err.Error()}
-		}
-		// The parser's message quotes the body: untrusted, made inert.
-		rc.logf("%s  refused (%d): %s", sourceName(r.RemoteAddr, 0), he.status, textsafe.Terminal(he.msg))
-		writeStatus(w, enc, he.status, he.msg)
+		rc.refuse(w, r, enc, err)
 		return
 	}
 	// Storing is not cancelled by the client going away: a transaction
 	// runs to its end or rolls back, never half way.
 	out := rc.store(context.WithoutCancel(r.Context()), r.RemoteAddr, req)
 	rc.answer(w, enc, out)
+}
+
+// refuse answers a request that cannot be read, and logs it.
+func (rc *Receiver) refuse(w http.ResponseWriter, r *http.Request, enc encoding, err error) {
+	var he *httpError
+	if !errors.As(err, &he) {
+		he = &httpError{http.StatusBadRequest, err.Error()}
+	}
+	// The parser's message quotes the body: untrusted, made inert.
+	rc.logf("%s  refused (%d): %s", sourceName(r.RemoteAddr, 0), he.status, textsafe.Terminal(he.msg))
+	writeStatus(w, enc, he.status, he.msg)
 }
 
 // parse reads and decodes the request, and encodes its traces as the
