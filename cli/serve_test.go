@@ -90,15 +90,13 @@ func listening(t *testing.T, r *bufio.Reader) string {
 	return m
 }
 
-// TestServeSIGTERMLosesNothing runs the command as its own process, sends
-// requests from several clients at once and SIGTERMs it mid-stream. Every
-// acknowledged request must be in the database afterwards, and nothing
-// that was not acknowledged.
-func TestServeSIGTERMLosesNothing(t *testing.T) {
-	if testing.Short() {
-		t.Skip("spawns processes")
-	}
-	dbPath := filepath.Join(t.TempDir(), "served.duckdb")
+// stream runs the command as its own process, sends one run per request
+// from four clients at once, and sends it sig once 20 requests were
+// acknowledged. It returns the database, the runs whose requests were
+// acknowledged, how many requests were sent, and what the command printed.
+func stream(t *testing.T, sig syscall.Signal) (dbPath string, acked []int, sent int64, log string) {
+	t.Helper()
+	dbPath = filepath.Join(t.TempDir(), "served.duckdb")
 	cmd := child("serve", "--db", dbPath, "--listen", "127.0.0.1:0", "--idle-close", "0", "--threads", "2")
 	stdout, err := cmd.StdoutPipe()
 	if err != nil {
@@ -114,7 +112,8 @@ func TestServeSIGTERMLosesNothing(t *testing.T) {
 	go func() { io.Copy(&rest, out); close(copied) }()
 
 	const clients, perClient = 4, 40
-	var acked, sent atomic.Int64
+	var mu sync.Mutex
+	var nSent atomic.Int64
 	var wg sync.WaitGroup
 	client := &http.Client{Timeout: 30 * time.Second}
 	for c := range clients {
@@ -123,45 +122,111 @@ func TestServeSIGTERMLosesNothing(t *testing.T) {
 			defer wg.Done()
 			for i := range perClient {
 				n := c*perClient + i
-				sent.Add(1)
+				nSent.Add(1)
 				resp, err := servetest.Post(client, url, servetest.Proto(servetest.Runs(n, 1)))
 				if err != nil {
 					return // the listener is gone: stop, as an exporter would
 				}
 				if resp.Status == http.StatusOK {
-					acked.Add(1)
+					mu.Lock()
+					acked = append(acked, n)
+					mu.Unlock()
 				}
 			}
 		}()
 	}
-	for acked.Load() < 20 {
+	for {
+		mu.Lock()
+		n := len(acked)
+		mu.Unlock()
+		if n >= 20 {
+			break
+		}
 		time.Sleep(5 * time.Millisecond)
 	}
-	cmd.Process.Signal(syscall.SIGTERM)
+	cmd.Process.Signal(sig)
 	wg.Wait()
-	if err := cmd.Wait(); err != nil {
-		t.Fatalf("serve exited with %v", err)
-	}
+	err = cmd.Wait()
 	<-copied
-	if acked.Load() >= clients*perClient {
-		t.Fatalf("every request was acknowledged before SIGTERM took effect; the test proves nothing")
+	if sig == syscall.SIGTERM && err != nil {
+		t.Fatalf("serve exited with %v\n%s", err, rest.String())
 	}
+	if len(acked) >= clients*perClient {
+		t.Fatalf("every request was acknowledged before the signal took effect; the test proves nothing")
+	}
+	return dbPath, acked, nSent.Load(), rest.String()
+}
+
+// storedRuns opens the database the way a reader does after the receiver
+// is gone and returns the ids of the runs in it.
+func storedRuns(t *testing.T, dbPath string) (files int64, runs map[string]bool) {
+	t.Helper()
 	db, err := store.OpenReadOnly(context.Background(), dbPath, store.Limits{Threads: 2, TempDir: t.TempDir()})
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer db.Close()
-	var files, runs int64
-	db.QueryRow("SELECT count(*) FROM files").Scan(&files)
-	db.QueryRow("SELECT count(DISTINCT run_id) FROM events").Scan(&runs)
-	if files != acked.Load() || runs != acked.Load() {
+	if err := db.QueryRow("SELECT count(*) FROM files").Scan(&files); err != nil {
+		t.Fatal(err)
+	}
+	rows, err := db.Query("SELECT DISTINCT run_id FROM events")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer rows.Close()
+	runs = map[string]bool{}
+	for rows.Next() {
+		var id string
+		rows.Scan(&id)
+		runs[id] = true
+	}
+	return files, runs
+}
+
+// TestServeSIGTERMLosesNothing: SIGTERM mid-stream lets the requests in
+// flight finish. Every acknowledged request is in the database afterwards,
+// and nothing that was not acknowledged.
+func TestServeSIGTERMLosesNothing(t *testing.T) {
+	if testing.Short() {
+		t.Skip("spawns processes")
+	}
+	dbPath, acked, sent, log := stream(t, syscall.SIGTERM)
+	files, runs := storedRuns(t, dbPath)
+	for _, n := range acked {
+		if !runs[servetest.TraceID(n).String()] {
+			t.Errorf("run %d was acknowledged but is not stored", n)
+		}
+	}
+	if files != int64(len(acked)) || len(runs) != len(acked) {
 		t.Errorf("acknowledged %d requests (of %d sent); stored %d requests holding %d runs\n%s",
-			acked.Load(), sent.Load(), files, runs, rest.String())
+			len(acked), sent, files, len(runs), log)
 	}
-	t.Logf("acknowledged %d of %d sent; stored %d", acked.Load(), sent.Load(), files)
-	if !strings.Contains(rest.String(), "stopping: finishing requests in flight") {
-		t.Errorf("no shutdown message in:\n%s", rest.String())
+	t.Logf("acknowledged %d of %d sent; stored %d", len(acked), sent, files)
+	if !strings.Contains(log, "stopping: finishing requests in flight") {
+		t.Errorf("no shutdown message in:\n%s", log)
 	}
+}
+
+// TestServeSIGKILLLosesNothingAcknowledged: even a SIGKILL mid-stream
+// loses no acknowledged request, because a request is acknowledged only
+// after its commit. The requests in flight (at most one per client) may or
+// may not have committed; the database opens either way.
+func TestServeSIGKILLLosesNothingAcknowledged(t *testing.T) {
+	if testing.Short() {
+		t.Skip("spawns processes")
+	}
+	dbPath, acked, sent, log := stream(t, syscall.SIGKILL)
+	files, runs := storedRuns(t, dbPath)
+	for _, n := range acked {
+		if !runs[servetest.TraceID(n).String()] {
+			t.Errorf("run %d was acknowledged but is not stored", n)
+		}
+	}
+	if files < int64(len(acked)) || files > int64(len(acked))+4 || int64(len(runs)) != files {
+		t.Errorf("acknowledged %d requests (of %d sent); stored %d requests holding %d runs\n%s",
+			len(acked), sent, files, len(runs), log)
+	}
+	t.Logf("acknowledged %d of %d sent; stored %d", len(acked), sent, files)
 }
 
 // TestServeReadersBetweenBursts: with --idle-close the receiver lets go of
