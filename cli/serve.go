@@ -74,15 +74,21 @@ func runServe(ctx context.Context, s Streams, g *global, o *serveOptions) error 
 	}
 	ctx, stop := signal.NotifyContext(ctx, os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	ln, err := net.Listen("tcp", o.listen)
-	if err != nil {
-		return usagef("listen on %s: %v", o.listen, err)
-	}
 	log := &lockedWriter{w: s.Out}
+	lim := g.limits
+	lim.OnWait = func(msg string) { fmt.Fprintf(s.Err, "faultlens: %s\n", msg) }
 	rc := serve.New(serve.Config{
-		DB: o.db, Limits: g.limits, Suite: o.suite,
+		DB: o.db, Limits: lim, Suite: o.suite,
 		MaxBody: o.maxBodyMiB << 20, IdleClose: o.idleClose, Log: log,
 	})
+	if err := rc.Open(ctx); err != nil {
+		return err
+	}
+	ln, err := net.Listen("tcp", o.listen)
+	if err != nil {
+		rc.Close(ctx)
+		return usagef("listen on %s: %v", o.listen, err)
+	}
 	srv := &http.Server{Handler: rc.Handler(), ReadHeaderTimeout: 10 * time.Second}
 	fmt.Fprintf(log, "faultlens serve: listening on http://%s%s, storing in %s\n", ln.Addr(), serve.TracesPath, o.db)
 	served := make(chan error, 1)

@@ -17,6 +17,16 @@ import (
 	"github.com/faultlens/faultlens/store"
 )
 
+// Open opens (creating if needed) the database before the first request,
+// so that a file that cannot be a faultlens database, or one another
+// writer holds past the lock wait, stops the receiver before it listens.
+func (rc *Receiver) Open(ctx context.Context) error {
+	rc.mu.Lock()
+	defer rc.mu.Unlock()
+	_, err := rc.open(ctx)
+	return err
+}
+
 // open returns the database, opening it for a new burst of requests. The
 // caller holds rc.mu.
 func (rc *Receiver) open(ctx context.Context) (*sql.DB, error) {
@@ -30,7 +40,9 @@ func (rc *Receiver) open(ctx context.Context) (*sql.DB, error) {
 		return rc.db, nil
 	}
 	lim := rc.cfg.Limits
-	lim.OnWait = func(msg string) { rc.logf("waiting: %s", msg) }
+	if lim.OnWait == nil {
+		lim.OnWait = func(msg string) { rc.logf("waiting: %s", msg) }
+	}
 	db, err := store.Open(ctx, rc.cfg.DB, lim)
 	if err != nil {
 		return nil, err
