@@ -23,19 +23,27 @@ import (
 func (rc *Receiver) Open(ctx context.Context) error {
 	rc.mu.Lock()
 	defer rc.mu.Unlock()
+	defer rc.armIdle()
 	_, err := rc.open(ctx)
 	return err
+}
+
+// armIdle (re)starts the quiet spell after which the database is closed.
+// The caller holds rc.mu and has just finished with the database.
+func (rc *Receiver) armIdle() {
+	if rc.idle != nil {
+		rc.idle.Stop()
+	}
+	rc.idleGen++
+	if rc.cfg.IdleClose > 0 && rc.db != nil && !rc.closed {
+		gen := rc.idleGen
+		rc.idle = time.AfterFunc(rc.cfg.IdleClose, func() { rc.closeIdle(gen) })
+	}
 }
 
 // open returns the database, opening it for a new burst of requests. The
 // caller holds rc.mu.
 func (rc *Receiver) open(ctx context.Context) (*sql.DB, error) {
-	if rc.idle != nil {
-		rc.idle.Stop()
-	}
-	if rc.cfg.IdleClose > 0 {
-		rc.idle = time.AfterFunc(rc.cfg.IdleClose, rc.closeIdle)
-	}
 	if rc.db != nil {
 		return rc.db, nil
 	}
@@ -52,10 +60,14 @@ func (rc *Receiver) open(ctx context.Context) (*sql.DB, error) {
 }
 
 // closeIdle closes the database after a quiet spell, so that readers can
-// open it.
-func (rc *Receiver) closeIdle() {
+// open it; a timer that fired while a later request held the lock is
+// stale (gen tells) and does nothing.
+func (rc *Receiver) closeIdle(gen int64) {
 	rc.mu.Lock()
 	defer rc.mu.Unlock()
+	if gen != rc.idleGen {
+		return
+	}
 	if err := rc.closeDB(context.Background()); err != nil {
 		rc.logf("close %s: %v", rc.cfg.DB, err)
 	}

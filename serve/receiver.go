@@ -60,6 +60,7 @@ type Receiver struct {
 	db       *sql.DB    // nil while closed between bursts
 	seq      int64      // requests received, numbering the sources
 	idle     *time.Timer
+	idleGen  int64           // counts armings of idle, so a stale timer knows it
 	stale    map[string]bool // suites whose cached report was dropped and not yet recomputed
 	staleAll bool            // dropping failed: recompute every suite
 	totals   Totals
@@ -194,6 +195,7 @@ func (rc *Receiver) store(ctx context.Context, remote string, req request) Outco
 	out := Outcome{Source: sourceName(remote, rc.seq), Spans: req.spans}
 	start := time.Now()
 	defer func() { rc.account(out, time.Since(start)) }()
+	defer rc.armIdle()
 	if rc.closed {
 		out.Err, out.Retryable = errClosed, true
 		return out

@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	spb "google.golang.org/genproto/googleapis/rpc/status"
 	"google.golang.org/protobuf/proto"
@@ -335,5 +336,28 @@ func TestCacheDropped(t *testing.T) {
 	}
 	if !strings.Contains(text, `"runs":3`) {
 		t.Errorf("cache after close: %s", text)
+	}
+}
+
+// TestIdleClose: the database is closed after the quiet spell and opened
+// again by the next request; a reader can open it in between.
+func TestIdleClose(t *testing.T) {
+	h := newHarness(t, Config{IdleClose: 50 * time.Millisecond})
+	isOpen := func() bool { h.rc.mu.Lock(); defer h.rc.mu.Unlock(); return h.rc.db != nil }
+	exportResponse(t, h.post(servetest.Proto(servetest.Runs(0, 1))))
+	deadline := time.Now().Add(10 * time.Second)
+	for isOpen() {
+		if time.Now().After(deadline) {
+			t.Fatal("the database stayed open")
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	exportResponse(t, h.post(servetest.Proto(servetest.Runs(1, 1))))
+	if got := h.rc.Totals(); got.Stored != 2 {
+		t.Fatalf("totals %+v", got)
+	}
+	db := h.closeAndOpen()
+	if n := count(t, db, "SELECT count(DISTINCT run_id) FROM events"); n != 2 {
+		t.Errorf("runs %d", n)
 	}
 }
