@@ -39,7 +39,9 @@ func TestOTelGoSDK(t *testing.T) {
 	const runs = 7
 	base := time.Date(2026, 11, 30, 4, 0, 0, 0, time.UTC)
 	for n := range runs {
-		at := func(ms int) time.Time { return base.Add(time.Duration(n)*time.Minute + time.Duration(ms)*time.Millisecond) }
+		at := func(ms int) time.Time {
+			return base.Add(time.Duration(n)*time.Minute + time.Duration(ms)*time.Millisecond)
+		}
 		rctx, root := tracer.Start(ctx, "invoke_agent researcher", trace.WithTimestamp(at(0)),
 			trace.WithAttributes(attribute.String("gen_ai.operation.name", "invoke_agent"), attribute.String("gen_ai.agent.name", "researcher")))
 		child := func(name string, from, to int, fail bool, attrs ...attribute.KeyValue) {
