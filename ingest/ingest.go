@@ -20,25 +20,26 @@ import (
 // FileResult is the accounting of one input file.
 // Lines = Accepted + Rejected + Blank always holds for a file that was read.
 type FileResult struct {
-	Path     string // the file as named on the command line
-	Format   string // "jsonl", later "arrow", "otlp"
-	SHA256   string // content hash (of the decompressed content)
-	FileID   int64  // the file's id in the files table (0 when skipped)
-	Lines    int64  // lines read (rows for Arrow, span lines for OTLP)
-	Accepted int64  // events stored
-	Rejected int64  // lines kept in rejected_lines
+	Path      string        // the file as named on the command line
+	Format    string        // "jsonl", later "arrow", "otlp"
+	SHA256    string        // content hash (of the decompressed content)
+	FileID    int64         // the file's id in the files table (0 when skipped)
+	Lines     int64         // lines read (rows for Arrow, span lines for OTLP)
+	Accepted  int64         // events stored
+	Rejected  int64         // lines kept in rejected_lines
+	Events    int64         // events stored (equal to Accepted but for OTLP, where spans become events)
+	Blank     int64         // blank lines, ignored
+	Bytes     int64         // size of the content read
+	Skipped   int64         // lines of other signals (OTLP metrics and logs), counted and left out
+	spanLines int64         // OTLP: lines whose spans were read
+	Duplicate string        // when non-empty: already ingested from this path; nothing read
+	FastPath  bool          // whether DuckDB's reader took the file whole
+	Elapsed   time.Duration // wall time spent on this file
+
 	// RejectedEvents is, for OTLP, how many of Rejected are contract events
 	// converted from accepted span lines (refused by validation, or
 	// duplicates of stored events) rather than input lines.
 	RejectedEvents int64
-	Events         int64         // events stored (equal to Accepted but for OTLP, where spans become events)
-	Blank          int64         // blank lines, ignored
-	Bytes          int64         // size of the content read
-	Skipped        int64         // lines of other signals (OTLP metrics and logs), counted and left out
-	spanLines      int64         // OTLP: lines whose spans were read
-	Duplicate      string        // when non-empty: already ingested from this path; nothing read
-	FastPath       bool          // whether DuckDB's reader took the file whole
-	Elapsed        time.Duration // wall time spent on this file
 }
 
 // Balanced reports whether the line accounting holds. For OTLP the events
