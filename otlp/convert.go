@@ -72,22 +72,30 @@ func Convert(r io.Reader, opts Options, w io.Writer) (Stats, error) {
 		return c.stats, fmt.Errorf("otlp %s: read: %w", opts.Source, err)
 	}
 	stats := c.stats
-	runs := findRuns(c.spans)
+	conv, rest := splitConvention(c.spans)
+	runs := findRuns(rest)
 	bw := bufio.NewWriter(w)
 	enc := json.NewEncoder(bw)
 	enc.SetEscapeHTML(false)
 	for _, r := range runs {
 		stats.AgentSpans += 1 + len(r.members)
-		for _, ev := range mapRun(r, opts.Suite) {
+		for _, ev := range completeRun(r, mapRun(r, opts.Suite)) {
 			if err := enc.Encode(ev); err != nil {
 				return stats, fmt.Errorf("otlp %s: write: %w", opts.Source, err)
 			}
 		}
 	}
+	convEvents, convRuns, convSpans := conventionRuns(conv, opts.Suite)
+	for _, ev := range convEvents {
+		if err := enc.Encode(ev); err != nil {
+			return stats, fmt.Errorf("otlp %s: write: %w", opts.Source, err)
+		}
+	}
+	stats.AgentSpans += convSpans
 	if err := bw.Flush(); err != nil {
 		return stats, fmt.Errorf("otlp %s: write: %w", opts.Source, err)
 	}
-	stats.Runs = len(runs)
+	stats.Runs = len(runs) + convRuns
 	stats.NonAgentSpans = stats.Spans - stats.AgentSpans
 	if stats.Spans > 0 && stats.Runs == 0 {
 		return stats, &NoAgentSpansError{Spans: stats.Spans}
