@@ -106,12 +106,15 @@ func accountingLine(r ingest.FileResult) string {
 	switch r.Format {
 	case "otlp":
 		what = fmt.Sprintf("span lines accepted (%d events)", r.Events)
+		if r.RejectedEvents > 0 {
+			what = fmt.Sprintf("span lines accepted (%d events stored, %d rejected)", r.Events, r.RejectedEvents)
+		}
 	case "mixed":
 		// A total over JSON Lines and OTLP files: event lines and span
 		// lines are both lines accepted, and give the events stored.
 		what = fmt.Sprintf("lines accepted (%d events)", r.Events)
 	}
-	s := fmt.Sprintf("%d lines read = %d %s + %d rejected + %d blank", r.Lines, r.Accepted, what, r.Rejected, r.Blank)
+	s := fmt.Sprintf("%d lines read = %d %s + %d rejected + %d blank", r.Lines, r.Accepted, what, r.Rejected-r.RejectedEvents, r.Blank)
 	if r.Skipped > 0 {
 		s += fmt.Sprintf(" + %d other signals skipped", r.Skipped)
 	}

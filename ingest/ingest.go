@@ -35,11 +35,18 @@ type FileResult struct {
 	Duplicate string        // when non-empty: already ingested from this path; nothing read
 	FastPath  bool          // whether DuckDB's reader took the file whole
 	Elapsed   time.Duration // wall time spent on this file
+
+	// RejectedEvents is, for OTLP, how many of Rejected are contract events
+	// converted from accepted span lines (refused by validation, or
+	// duplicates of stored events) rather than input lines.
+	RejectedEvents int64
 }
 
-// Balanced reports whether the line accounting holds.
+// Balanced reports whether the line accounting holds. For OTLP the events
+// rejected out of an accepted span line do not count against the lines:
+// that line was read and is counted as accepted.
 func (r FileResult) Balanced() bool {
-	return r.Duplicate != "" || r.Lines == r.Accepted+r.Rejected+r.Blank+r.Skipped
+	return r.Duplicate != "" || r.Lines == r.Accepted+(r.Rejected-r.RejectedEvents)+r.Blank+r.Skipped
 }
 
 // Options tune an ingest.
@@ -93,6 +100,12 @@ func File(ctx context.Context, db *sql.DB, path string, opts Options) (FileResul
 	default:
 		res, err = ingestJSONL(ctx, db, path, name)
 	}
+	return finish(res, err, name, start)
+}
+
+// finish names and times the result of one input and makes every error an
+// *InputError naming it.
+func finish(res FileResult, err error, name string, start time.Time) (FileResult, error) {
 	res.Path = name
 	res.Elapsed = time.Since(start)
 	if err != nil {
@@ -103,7 +116,7 @@ func File(ctx context.Context, db *sql.DB, path string, opts Options) (FileResul
 	}
 	if !res.Balanced() {
 		return res, &InputError{Path: name, Err: fmt.Errorf("internal accounting error: %d lines != %d accepted + %d rejected + %d blank",
-			res.Lines, res.Accepted, res.Rejected, res.Blank)}
+			res.Lines, res.Accepted, res.Rejected-res.RejectedEvents, res.Blank)}
 	}
 	return res, nil
 }
@@ -130,6 +143,7 @@ func Totals(rs []FileResult) (t FileResult, files, duplicates int) {
 		t.Accepted += r.Accepted
 		t.Events += r.Events
 		t.Rejected += r.Rejected
+		t.RejectedEvents += r.RejectedEvents
 		t.Blank += r.Blank
 		t.Skipped += r.Skipped
 		t.Elapsed += r.Elapsed

@@ -240,6 +240,9 @@ func commitFileWith(ctx context.Context, conn *sql.Conn, path string, res *FileR
 		if err := conn.QueryRowContext(ctx, "SELECT count(*) FROM rejected_lines WHERE file_id = ?", fileID).Scan(&res.Rejected); err != nil {
 			return err
 		}
+		if res.Format == "otlp" {
+			res.RejectedEvents = res.Rejected - int64(len(goRejects))
+		}
 		return recordFile(ctx, conn, fileID, path, res)
 	})
 }

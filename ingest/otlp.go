@@ -57,12 +57,18 @@ func formatOf(path string) string {
 // spans form no run yet (the leaves of a trace whose root comes later) is
 // accepted with no events and its spans wait for the rest.
 func ingestOTLP(ctx context.Context, db *sql.DB, path, name, suite string) (FileResult, error) {
-	res := FileResult{Format: "otlp"}
 	rc, err := fileContent(path)
 	if err != nil {
-		return res, err
+		return FileResult{Format: "otlp"}, err
 	}
 	defer rc.Close()
+	return ingestOTLPFrom(ctx, db, rc, name, suite)
+}
+
+// ingestOTLPFrom is ingestOTLP on content already opened (a file's, or the
+// body of an OTLP/HTTP request), recorded under name.
+func ingestOTLPFrom(ctx context.Context, db *sql.DB, rc io.Reader, name, suite string) (FileResult, error) {
+	res := FileResult{Format: "otlp"}
 	h := sha256.New()
 	counted := &countingReader{r: io.TeeReader(rc, h)}
 	batch, err := otlp.ReadBatch(counted)

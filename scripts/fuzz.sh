@@ -15,5 +15,6 @@ run() { echo "== $1 $2 ($t)"; go test "$1" -run '^$' -fuzz "^$2\$" -fuzztime "$t
 run ./ingest FuzzIngestLine
 run ./ingest FuzzArrowReader
 run ./otlp FuzzConvert
+run ./serve FuzzHandler
 run ./textsafe FuzzTerminal
 echo "no crashers"

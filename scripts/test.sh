@@ -5,4 +5,10 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 go vet ./...
+# With node and npm at hand, install the OpenTelemetry JS exporters that
+# TestServeOTelJS sends with (pinned by the lockfile); without them that
+# test skips and says so.
+if command -v node >/dev/null && command -v npm >/dev/null; then
+	(cd scripts/otel-serve-e2e && npm ci --no-audit --no-fund --loglevel=error)
+fi
 go test -count=1 -timeout 25m ./...

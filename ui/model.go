@@ -41,6 +41,7 @@ type Options struct {
 	Baseline, Candidate string  // suite names; "" picks baseline/candidate or the first two
 	ExportDir           string  // where e writes Markdown; "" is the working directory
 	NoColor             bool
+	Follow              *Follow // refresh as the database file grows; nil: never
 	In                  io.Reader
 	Out                 io.Writer
 }
@@ -48,6 +49,7 @@ type Options struct {
 // Run opens the dashboard and returns when the user quits.
 func Run(ctx context.Context, o Options) error {
 	m := New(ctx, o)
+	defer m.follow.close() // after the backend has closed its session on the snapshot
 	defer m.be.close()
 	opts := []tea.ProgramOption{tea.WithContext(ctx)}
 	if o.In != nil {
@@ -83,6 +85,7 @@ type Model struct {
 	detail detailView
 	sql    sqlView
 	cmp    comparison
+	follow *follower // nil unless Options.Follow
 }
 
 // comparison is the compare engine's judgement of the chosen pair.
@@ -104,6 +107,7 @@ func New(ctx context.Context, o Options) Model {
 	m.loading = 1 // the report, started by Init
 	m.runs = newRunsView()
 	m.sql = newSQLView()
+	m.follow = newFollower(o.Follow)
 	return m
 }
 
@@ -111,6 +115,9 @@ func New(ctx context.Context, o Options) Model {
 func (m Model) Init() tea.Cmd {
 	if m.ov != nil {
 		return m.spin.Tick // resumed with its data (tests)
+	}
+	if m.follow != nil {
+		return tea.Batch(loadCmd(m.ctx, m.be), m.spin.Tick, m.follow.tick())
 	}
 	return tea.Batch(loadCmd(m.ctx, m.be), m.spin.Tick)
 }
@@ -132,6 +139,9 @@ func (m *Model) doneLoad() tea.Cmd {
 
 // Update routes messages.
 func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	if fm, c, ok := m.updateFollow(msg); ok {
+		return fm, c
+	}
 	switch msg := msg.(type) {
 	case tea.WindowSizeMsg:
 		m.width, m.height = msg.Width, msg.Height

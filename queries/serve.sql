@@ -1,0 +1,10 @@
+-- The live receiver (faultlens serve).
+
+-- name: serve.rejected_reasons
+-- Why the lines of one request (a files row) were rejected, most common
+-- first, for the partial success message sent back to the exporter.
+SELECT reason, count(*) AS n
+FROM rejected_lines
+WHERE file_id = $1
+GROUP BY reason
+ORDER BY n DESC, reason;

@@ -1,0 +1,210 @@
+package serve
+
+import (
+	"context"
+	"database/sql"
+	"fmt"
+	"sort"
+	"strconv"
+	"strings"
+	"time"
+
+	"go.opentelemetry.io/collector/pdata/ptrace"
+
+	"github.com/faultlens/faultlens/ingest"
+	"github.com/faultlens/faultlens/metrics"
+	"github.com/faultlens/faultlens/queries"
+	"github.com/faultlens/faultlens/store"
+)
+
+// Open opens (creating if needed) the database before the first request,
+// so that a file that cannot be a faultlens database, or one another
+// writer holds past the lock wait, stops the receiver before it listens.
+func (rc *Receiver) Open(ctx context.Context) error {
+	rc.mu.Lock()
+	defer rc.mu.Unlock()
+	defer rc.armIdle()
+	_, err := rc.open(ctx)
+	return err
+}
+
+// armIdle (re)starts the quiet spell after which the database is closed.
+// The caller holds rc.mu and has just finished with the database.
+func (rc *Receiver) armIdle() {
+	if rc.idle != nil {
+		rc.idle.Stop()
+	}
+	rc.idleGen++
+	if rc.cfg.IdleClose > 0 && rc.db != nil && !rc.closed {
+		gen := rc.idleGen
+		rc.idle = time.AfterFunc(rc.cfg.IdleClose, func() { rc.closeIdle(gen) })
+	}
+}
+
+// open returns the database, opening it for a new burst of requests. The
+// caller holds rc.mu.
+func (rc *Receiver) open(ctx context.Context) (*sql.DB, error) {
+	if rc.db != nil {
+		return rc.db, nil
+	}
+	lim := rc.cfg.Limits
+	if lim.OnWait == nil {
+		lim.OnWait = func(msg string) { rc.logf("waiting: %s", msg) }
+	}
+	db, err := store.Open(ctx, rc.cfg.DB, lim)
+	if err != nil {
+		return nil, err
+	}
+	rc.db = db
+	return db, nil
+}
+
+// closeIdle closes the database after a quiet spell, so that readers can
+// open it; a timer that fired while a later request held the lock is
+// stale (gen tells) and does nothing.
+func (rc *Receiver) closeIdle(gen int64) {
+	rc.mu.Lock()
+	defer rc.mu.Unlock()
+	if gen != rc.idleGen {
+		return
+	}
+	if err := rc.closeDB(context.Background()); err != nil {
+		rc.logf("close %s: %v", rc.cfg.DB, err)
+	}
+}
+
+// closeDB recomputes the cached report of every suite that changed and
+// closes the database. The caller holds rc.mu.
+func (rc *Receiver) closeDB(ctx context.Context) error {
+	if rc.db == nil {
+		return nil
+	}
+	err := rc.refresh(ctx)
+	if cerr := rc.db.Close(); err == nil {
+		err = cerr
+	}
+	rc.db = nil
+	return err
+}
+
+// refresh recomputes the suites whose cache the requests dropped, as
+// ingest does after its files. The caller holds rc.mu.
+func (rc *Receiver) refresh(ctx context.Context) error {
+	var suites []string
+	if rc.staleAll {
+		var err error
+		if suites, err = metrics.AllSuites(ctx, rc.db); err != nil {
+			return fmt.Errorf("refresh suite metrics: %w", err)
+		}
+	} else {
+		for s := range rc.stale {
+			suites = append(suites, s)
+		}
+		sort.Strings(suites)
+	}
+	if len(suites) == 0 {
+		return nil
+	}
+	start := time.Now()
+	if err := metrics.RefreshCache(ctx, rc.db, suites); err != nil {
+		return fmt.Errorf("refresh suite metrics: %w", err)
+	}
+	rc.stale, rc.staleAll = map[string]bool{}, false
+	rc.logf("suite metrics refreshed for %d suite(s) in %.1fs", len(suites), time.Since(start).Seconds())
+	return nil
+}
+
+// suitesOf lists every suite the runs of td can be stored under: the
+// --suite override, else each resource's service.name and the OTLP
+// default "otlp" (the rule of package otlp).
+func suitesOf(td ptrace.Traces, suite string) []string {
+	if suite != "" {
+		return []string{suite}
+	}
+	seen := map[string]bool{"otlp": true}
+	out := []string{"otlp"}
+	for i := range td.ResourceSpans().Len() {
+		if v, ok := td.ResourceSpans().At(i).Resource().Attributes().Get("service.name"); ok {
+			if name := v.AsString(); name != "" && !seen[name] {
+				seen[name] = true
+				out = append(out, name)
+			}
+		}
+	}
+	return out
+}
+
+// dropCache drops the cached report of suites and marks them for
+// recomputing when the database is closed.
+func (rc *Receiver) dropCache(ctx context.Context, db *sql.DB, suites []string) error {
+	for _, s := range suites {
+		if _, err := db.ExecContext(ctx, queries.Get("cache.delete"), s); err != nil {
+			return fmt.Errorf("drop cached suite %s: %w", s, err)
+		}
+		rc.stale[s] = true
+	}
+	return nil
+}
+
+// invalidate drops the cached report of every suite the file touched, so
+// that a report read from the database while the receiver runs computes
+// those suites afresh instead of reading a cache that lacks the new runs.
+// They are recomputed when the database is closed.
+func (rc *Receiver) invalidate(ctx context.Context, db *sql.DB, fileID int64) error {
+	q := strings.ReplaceAll(queries.Get("suites.touched"), "{{files}}", strconv.FormatInt(fileID, 10))
+	rows, err := db.QueryContext(ctx, q)
+	if err != nil {
+		return fmt.Errorf("suites touched: %w", err)
+	}
+	var suites []string
+	for rows.Next() {
+		var s string
+		if err := rows.Scan(&s); err != nil {
+			rows.Close()
+			return err
+		}
+		suites = append(suites, s)
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return err
+	}
+	return rc.dropCache(ctx, db, suites)
+}
+
+// rejectedMessage says why events of a request were rejected, by reason,
+// for the exporter's log.
+func rejectedMessage(ctx context.Context, db *sql.DB, res ingest.FileResult) (string, error) {
+	rows, err := db.QueryContext(ctx, queries.Get("serve.rejected_reasons"), res.FileID)
+	if err != nil {
+		return "", err
+	}
+	defer rows.Close()
+	var parts []string
+	for rows.Next() {
+		var reason string
+		var n int64
+		if err := rows.Scan(&reason, &n); err != nil {
+			return "", err
+		}
+		parts = append(parts, fmt.Sprintf("%d %s", n, reason))
+	}
+	if err := rows.Err(); err != nil {
+		return "", err
+	}
+	return fmt.Sprintf("%d of %d events rejected (%s); faultlens rejected --db lists them under %s",
+		res.Rejected, res.Rejected+res.Events, strings.Join(parts, ", "), res.Path), nil
+}
+
+// Close stops taking requests (later ones are answered 503, which
+// exporters retry), recomputes the changed suites and closes the database.
+// Call it after the HTTP server has finished its in-flight requests.
+func (rc *Receiver) Close(ctx context.Context) error {
+	rc.mu.Lock()
+	defer rc.mu.Unlock()
+	rc.closed = true
+	if rc.idle != nil {
+		rc.idle.Stop()
+	}
+	return rc.closeDB(ctx)
+}
