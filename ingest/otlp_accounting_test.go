@@ -39,11 +39,14 @@ func readTestdata(t *testing.T, name string) string {
 	return string(b)
 }
 
-// TestOTLPRejectedEventsBalance: an OTLP input whose spans repeat a run
-// already stored has its repeated events rejected as duplicates. The span
-// line was still read and accepted, so the line accounting balances and
-// the rejected events are counted apart (this was an "internal accounting
-// error" before).
+// TestOTLPRejectedEventsBalance: OTLP runs are assembled by trace id, so
+// an input that repeats a trace already stored (beside a new one) replaces
+// that trace's run instead of rejecting its events, and the file's events
+// are net of those it replaced. An event converted from an accepted span
+// line that validation refuses (here a faultlens.attempt that is not a
+// number) is a rejected event: the span line was still read and accepted,
+// so the line accounting balances and the event is counted apart (this was
+// an "internal accounting error" before).
 func TestOTLPRejectedEventsBalance(t *testing.T) {
 	db := openDB(t)
 	ctx := context.Background()
@@ -56,18 +59,37 @@ func TestOTLPRejectedEventsBalance(t *testing.T) {
 	if first.Events != 17 || first.Rejected != 0 || first.RejectedEvents != 0 {
 		t.Fatalf("first: %+v", first)
 	}
-	both := mergeOTLP(t, strings.TrimSpace(retries), strings.TrimSpace(readTestdata(t, "tool_errors.jsonl")))
+	toolErrors := strings.TrimSpace(readTestdata(t, "tool_errors.jsonl"))
+	both := mergeOTLP(t, strings.TrimSpace(retries), toolErrors)
 	res, err := File(ctx, db, writeFile(t, dir, "both.jsonl", both), Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if res.Lines != 1 || res.Accepted != 1 || res.Rejected != 17 || res.RejectedEvents != 17 || !res.Balanced() {
+	if res.Lines != 1 || res.Accepted != 1 || res.Rejected != 0 || res.RejectedEvents != 0 || !res.Balanced() {
 		t.Fatalf("both: %+v", res)
 	}
-	var stored, rejected int64
-	db.QueryRow("SELECT count(*) FROM events WHERE file_id = ?", res.FileID).Scan(&stored)
-	db.QueryRow("SELECT count(*) FROM rejected_lines WHERE file_id = ? AND reason LIKE 'duplicate event%'", res.FileID).Scan(&rejected)
-	if stored != res.Events || rejected != 17 {
-		t.Fatalf("stored %d (result says %d), rejected as duplicates %d", stored, res.Events, rejected)
+	var stored int64
+	db.QueryRow("SELECT count(*) FROM events").Scan(&stored)
+	if stored != first.Events+res.Events {
+		t.Fatalf("stored %d, files say %d + %d", stored, first.Events, res.Events)
+	}
+
+	// A new trace (another trace id), whose http_504 call carries an
+	// attempt that is not a number.
+	bad := strings.ReplaceAll(toolErrors, "1f0000000000000000000000000000e1", "2f0000000000000000000000000000e1")
+	at := strings.Index(bad, `"name":"execute_tool http_504"`)
+	at += strings.Index(bad[at:], `"attributes":[`) + len(`"attributes":[`)
+	bad = bad[:at] + `{"key":"faultlens.attempt","value":{"stringValue":"two"}},` + bad[at:]
+	res, err = File(ctx, db, writeFile(t, dir, "bad.jsonl", bad+"\n"), Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Lines != 1 || res.Accepted != 1 || res.Rejected != 1 || res.RejectedEvents != 1 || !res.Balanced() {
+		t.Fatalf("bad: %+v", res)
+	}
+	var rejected int64
+	db.QueryRow("SELECT count(*) FROM rejected_lines WHERE file_id = ? AND reason LIKE '%attempt%'", res.FileID).Scan(&rejected)
+	if rejected != 1 {
+		t.Fatalf("rejected lines naming attempt: %d", rejected)
 	}
 }

@@ -235,35 +235,47 @@ func TestRefused(t *testing.T) {
 	}
 }
 
-// TestPartialSuccess: a request that repeats a run already stored, beside a
-// new one, has the repeated run's events rejected as duplicates: the answer
-// is 200 with partial_success naming how many and why, the new run is
-// stored, and the rejected events are listed under the request's name.
+// TestPartialSuccess: runs are assembled by trace id, so a request that
+// repeats a run already stored, beside a new one, replaces that run (no
+// duplicate, nothing rejected). A span whose event validation refuses (a
+// faultlens.attempt that is not a number) is rejected while the rest of the
+// request is stored: the answer is 200 with partial_success naming how
+// many and why, and the rejected event is listed under the request's name.
 func TestPartialSuccess(t *testing.T) {
 	h := newHarness(t, Config{})
 	exportResponse(t, h.post(servetest.Proto(servetest.Runs(0, 1))))
 	perRun := eventsOf(t, servetest.Runs(0, 1))
 	for _, r := range []servetest.Request{servetest.Proto(servetest.Runs(0, 2)), servetest.JSON(servetest.Runs(1, 2))} {
-		ps := exportResponse(t, h.post(r)).PartialSuccess()
-		if ps.RejectedSpans() != perRun || !strings.Contains(ps.ErrorMessage(), "duplicate event") {
-			t.Errorf("partial success: %d %q, want %d duplicates", ps.RejectedSpans(), ps.ErrorMessage(), perRun)
+		if ps := exportResponse(t, h.post(r)).PartialSuccess(); ps.RejectedSpans() != 0 {
+			t.Errorf("repeated runs: %d rejected %q, want them replaced", ps.RejectedSpans(), ps.ErrorMessage())
 		}
 	}
+	bad := servetest.Runs(3, 1)
+	spans := bad.ResourceSpans().At(0).ScopeSpans().At(0).Spans()
+	for i := 0; i < spans.Len(); i++ {
+		if spans.At(i).Name() == "execute_tool fetch_page" {
+			spans.At(i).Attributes().PutStr("faultlens.attempt", "two")
+		}
+	}
+	ps := exportResponse(t, h.post(servetest.Proto(bad))).PartialSuccess()
+	if ps.RejectedSpans() != 1 || !strings.Contains(ps.ErrorMessage(), "attempt") {
+		t.Errorf("partial success: %d %q, want 1 naming attempt", ps.RejectedSpans(), ps.ErrorMessage())
+	}
 	// The very same request again (an exporter's retry) is skipped whole.
-	if ps := exportResponse(t, h.post(servetest.Proto(servetest.Runs(0, 1)))).PartialSuccess(); ps.RejectedSpans() != 0 {
+	if ps := exportResponse(t, h.post(servetest.Proto(bad))).PartialSuccess(); ps.RejectedSpans() != 0 {
 		t.Errorf("retry: %d rejected", ps.RejectedSpans())
 	}
 	db := h.closeAndOpen()
-	if n := count(t, db, "SELECT count(*) FROM events"); n != 3*perRun {
-		t.Errorf("events %d, want %d", n, 3*perRun)
+	if n := count(t, db, "SELECT count(*) FROM events"); n != 4*perRun-1 {
+		t.Errorf("events %d, want %d", n, 4*perRun-1)
 	}
-	if n := count(t, db, "SELECT count(*) FROM rejected_lines WHERE path LIKE 'http:%#2' AND reason LIKE 'duplicate event%'"); n != perRun {
-		t.Errorf("rejected lines of request 2: %d, want %d", n, perRun)
+	if n := count(t, db, "SELECT count(*) FROM rejected_lines WHERE path LIKE 'http:%#4'"); n != 1 {
+		t.Errorf("rejected lines of request 4: %d, want 1", n)
 	}
-	if n := count(t, db, "SELECT count(*) FROM files"); n != 3 {
-		t.Errorf("files %d, want 3 (the retry is not a new one)", n)
+	if n := count(t, db, "SELECT count(*) FROM files"); n != 4 {
+		t.Errorf("files %d, want 4 (the retry is not a new one)", n)
 	}
-	if got := h.rc.Totals(); got.Duplicates != 1 || got.Rejected != 2*perRun {
+	if got := h.rc.Totals(); got.Duplicates != 1 || got.Rejected != 1 {
 		t.Errorf("totals %+v", got)
 	}
 }
