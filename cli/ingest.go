@@ -54,7 +54,8 @@ func runIngest(ctx context.Context, s Streams, g *global, o *ingestOptions) erro
 	}
 	defer db.Close()
 	start := time.Now()
-	opts := ingest.Options{Suite: o.suite}
+	opts := ingest.Options{Suite: o.suite, Wait: g.limits.LockWait, TempDir: g.limits.TempDir,
+		Notify: func(msg string) { fmt.Fprintf(s.Err, "faultlens: %s\n", msg) }}
 	if s.ErrTTY {
 		opts.Progress = progressLine(s, len(paths), start)
 	}

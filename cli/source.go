@@ -72,7 +72,8 @@ func (src source) open(ctx context.Context, g *global, log io.Writer) (*sql.DB, 
 	}
 	done := func() { db.Close(); cleanup() }
 	if len(paths) > 0 {
-		rs, err := ingest.Files(ctx, db, paths, ingest.Options{Names: names})
+		rs, err := ingest.Files(ctx, db, paths, ingest.Options{Names: names, Wait: g.limits.LockWait, TempDir: g.limits.TempDir,
+			Notify: func(msg string) { fmt.Fprintf(log, "faultlens: %s\n", msg) }})
 		printAccounting(log, rs, false)
 		if err != nil {
 			done()
