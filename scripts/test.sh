@@ -6,3 +6,6 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 go vet ./...
 go test -count=1 -timeout 25m ./...
+# kill -9 during ingest and during the cache refresh, then re-run: the
+# report must equal a clean ingest (small size; see scripts/crash.sh).
+scripts/crash.sh 3 150 2
