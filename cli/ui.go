@@ -2,12 +2,14 @@ package cli
 
 import (
 	"context"
-	"io"
+	"database/sql"
+	"fmt"
 	"os"
 
 	"github.com/spf13/cobra"
 
 	"github.com/faultlens/faultlens/metrics"
+	"github.com/faultlens/faultlens/store"
 	"github.com/faultlens/faultlens/ui"
 )
 
@@ -23,11 +25,14 @@ func newUICmd(s Streams, g *global) *cobra.Command {
 		Short: "Open the interactive dashboard",
 		Long: `Open the interactive terminal dashboard over the traces: overview, latency,
 errors and recovery, runs, run detail, compare and a read-only SQL console.
-With neither --db nor PATHs it opens the bundled samples.`,
+With neither --db nor PATHs it opens the bundled samples.
+
+With --db the dashboard reads the two suites it shows (--baseline and
+--candidate, else the last two nights) into memory under a short reader's
+lock and lets go of the file, so that it opens as fast on thirty nights as
+on one and never blocks a nightly ingest for longer than that read.`,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			o.src.paths = args
-			// A long-lived reader works on a snapshot so a nightly ingest is never blocked.
-			o.src.snapshot = true
 			return runUI(cmd.Context(), s, g, o)
 		},
 	}
@@ -38,24 +43,67 @@ With neither --db nor PATHs it opens the bundled samples.`,
 }
 
 func runUI(ctx context.Context, s Streams, g *global, o *uiOptions) error {
-	db, done, err := o.src.open(ctx, g, io.Discard)
+	db, done, err := openForUI(ctx, s, g, o)
 	if err != nil {
 		return err
 	}
 	defer done()
+	return ui.Run(ctx, ui.Options{
+		DB: db, Baseline: o.baseline, Candidate: o.candidate,
+		NoColor: os.Getenv("NO_COLOR") != "", In: s.In, Out: s.Out,
+	})
+}
+
+// openForUI opens what the dashboard reads and settles its two suites.
+// Waiting for a writer is said on stderr (with the writer's PID) before the
+// screen is taken, as the other commands do.
+func openForUI(ctx context.Context, s Streams, g *global, o *uiOptions) (*sql.DB, func(), error) {
+	if o.src.db != "" && len(o.src.paths) == 0 {
+		lim := g.limits
+		lim.OnWait = func(msg string) { fmt.Fprintf(s.Err, "faultlens: %s\n", msg) }
+		db, suites, err := store.OpenScoped(ctx, o.src.db, lim, o.chooseSuites)
+		if err != nil {
+			return nil, nil, err
+		}
+		if len(suites) == 2 {
+			o.baseline, o.candidate = suites[0], suites[1]
+		}
+		return db, func() { db.Close() }, nil
+	}
+	db, done, err := o.src.open(ctx, g, s.Err)
+	if err != nil {
+		return nil, nil, err
+	}
 	if o.baseline == "" && o.candidate == "" {
 		// A nightly store holds many suites; building facts over all of them
 		// would need the memory of all of them. Open on the last two nights.
 		order, err := metrics.SuitesByDate(ctx, db)
 		if err != nil {
-			return err
+			done()
+			return nil, nil, err
 		}
 		if n := len(order); n > 2 {
 			o.baseline, o.candidate = order[n-2].Suite, order[n-1].Suite
 		}
 	}
-	return ui.Run(ctx, ui.Options{
-		DB: db, Baseline: o.baseline, Candidate: o.candidate,
-		NoColor: os.Getenv("NO_COLOR") != "", In: s.In, Out: s.Out,
-	})
+	return db, done, nil
+}
+
+// chooseSuites picks the suites the dashboard copies from --db: the two
+// named, else the last two nights when there are more than two, else all.
+func (o *uiOptions) chooseSuites(ctx context.Context, conn *sql.Conn) ([]string, error) {
+	if o.baseline != "" && o.candidate != "" {
+		return []string{o.baseline, o.candidate}, nil
+	}
+	if o.baseline != "" || o.candidate != "" {
+		return nil, nil
+	}
+	order, err := metrics.SuitesByDate(ctx, conn)
+	if err != nil {
+		return nil, err
+	}
+	if n := len(order); n > 2 {
+		return []string{order[n-2].Suite, order[n-1].Suite}, nil
+	}
+	return nil, nil
 }

@@ -20,3 +20,28 @@ HAVING 'unknown' IN ({{suites}}) AND count(*) FILTER (WHERE type = 'run') = 0;
 -- in a database made every per-suite report scan thirty nights).
 CREATE OR REPLACE TEMP TABLE scoped_events AS
 SELECT * FROM events WHERE run_id IN (SELECT run_id FROM scope_runs);
+
+-- name: scope.copy_runs
+-- A dashboard's private copy (store.OpenScoped): the runs of the chosen
+-- suites ({{suites}}, quoted names; a run without a run event is 'unknown'),
+-- read from the attached database faultlens_source.
+CREATE OR REPLACE TEMP TABLE copy_runs AS
+SELECT DISTINCT run_id FROM faultlens_source.events WHERE type = 'run' AND suite IN ({{suites}})
+UNION
+SELECT run_id FROM faultlens_source.events GROUP BY run_id
+HAVING 'unknown' IN ({{suites}}) AND count(*) FILTER (WHERE type = 'run') = 0;
+
+-- name: scope.copy_events
+INSERT INTO memory.main.events SELECT * FROM faultlens_source.events WHERE run_id IN (SELECT run_id FROM copy_runs);
+
+-- name: scope.copy_all_events
+INSERT INTO memory.main.events SELECT * FROM faultlens_source.events;
+
+-- name: scope.copy_files
+-- Every file (a few rows per night), but only the rejected lines of the
+-- files the copied events came from.
+INSERT INTO memory.main.files SELECT * FROM faultlens_source.files;
+
+-- name: scope.copy_rejected
+INSERT INTO memory.main.rejected_lines SELECT * FROM faultlens_source.rejected_lines
+WHERE file_id IN (SELECT DISTINCT file_id FROM memory.main.events);

@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"os"
-	"path/filepath"
 	"strings"
 	"time"
 )
@@ -89,60 +88,4 @@ func OpenReadOnly(ctx context.Context, path string, lim Limits) (*sql.DB, error)
 		return nil, &DBError{Path: path, Err: ErrNotFaultlens}
 	}
 	return db, nil
-}
-
-// Snapshot copies the database at path into a private temporary file while
-// holding a reader's lock (so the copy is consistent), lets go of the
-// original, and opens the copy. A long-lived reader such as the dashboard
-// works on the snapshot and never blocks a nightly ingest. The returned
-// function closes the snapshot and removes it.
-func Snapshot(ctx context.Context, path string, lim Limits) (*sql.DB, func(), error) {
-	if _, err := os.Stat(path); err != nil {
-		return nil, nil, &DBError{Path: path, Err: err}
-	}
-	if err := checkFile(path); err != nil {
-		return nil, nil, err
-	}
-	dir, err := os.MkdirTemp(lim.TempDir, "faultlens-snapshot-")
-	if err != nil {
-		return nil, nil, err
-	}
-	fail := func(err error) (*sql.DB, func(), error) {
-		os.RemoveAll(dir)
-		var dbe *DBError
-		if errors.As(err, &dbe) {
-			return nil, nil, err
-		}
-		return nil, nil, &DBError{Path: path, Err: fmt.Errorf("snapshot: %w", err)}
-	}
-	db, err := openOnce(ctx, filepath.Join(dir, "snapshot.duckdb"), "", lim)
-	if err != nil {
-		return fail(err)
-	}
-	conn, err := db.Conn(ctx)
-	if err != nil {
-		db.Close()
-		return fail(err)
-	}
-	defer conn.Close()
-	// ATTACH takes the reader's lock on the original; retry while a writer
-	// holds it, as opening does.
-	_, err = waitForLock(ctx, path, lim, func() (*sql.DB, error) {
-		_, err := conn.ExecContext(ctx, "ATTACH "+Quote(path)+" AS faultlens_source (READ_ONLY)")
-		return nil, err
-	})
-	if err == nil {
-		_, err = conn.ExecContext(ctx, "COPY FROM DATABASE faultlens_source TO snapshot")
-		if _, derr := conn.ExecContext(ctx, "DETACH faultlens_source"); err == nil {
-			err = derr
-		}
-	}
-	if err == nil {
-		err = checkVersion(ctx, db, path)
-	}
-	if err != nil {
-		db.Close()
-		return fail(err)
-	}
-	return db, func() { db.Close(); os.RemoveAll(dir) }, nil
 }

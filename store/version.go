@@ -74,8 +74,8 @@ func storedVersion(ctx context.Context, q querier) (int, error) {
 // checkVersion refuses a database a reader cannot trust: someone else's, or
 // one written by a newer faultlens. An older one is read as it is (its
 // cache, if any, is ignored).
-func checkVersion(ctx context.Context, db *sql.DB, path string) error {
-	v, err := storedVersion(ctx, db)
+func checkVersion(ctx context.Context, q querier, path string) error {
+	v, err := storedVersion(ctx, q)
 	if err == nil && v > StorageVersion {
 		err = &NewerError{Version: v}
 	}

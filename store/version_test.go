@@ -102,8 +102,8 @@ func TestNewerDatabaseRefused(t *testing.T) {
 	check("Open", err)
 	_, err = OpenReadOnly(ctx, path, Limits{})
 	check("OpenReadOnly", err)
-	_, _, err = Snapshot(ctx, path, Limits{})
-	check("Snapshot", err)
+	_, _, err = OpenScoped(ctx, path, Limits{}, nil)
+	check("OpenScoped", err)
 	// Refusing must not have rewritten it.
 	ro, err := openOnce(ctx, path, "?access_mode=READ_ONLY", Limits{})
 	if err != nil {
