@@ -98,12 +98,5 @@ func (o *uiOptions) chooseSuites(ctx context.Context, conn *sql.Conn) ([]string,
 	if o.baseline != "" || o.candidate != "" {
 		return nil, nil
 	}
-	order, err := metrics.SuitesByDate(ctx, conn)
-	if err != nil {
-		return nil, err
-	}
-	if n := len(order); n > 2 {
-		return []string{order[n-2].Suite, order[n-1].Suite}, nil
-	}
-	return nil, nil
+	return ui.LastTwoSuites(ctx, conn)
 }

@@ -6,6 +6,8 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/faultlens/faultlens/queries"
@@ -81,30 +83,71 @@ func copyScoped(ctx context.Context, db *sql.DB, path string, lim Limits, choose
 	if _, err := conn.ExecContext(ctx, "USE memory"); err != nil {
 		return nil, err
 	}
-	steps := []string{queries.Get("scope.copy_all_events")}
-	if len(suites) > 0 {
-		quoted := make([]string, len(suites))
-		for i, s := range suites {
-			quoted[i] = Quote(s)
-		}
-		steps = []string{
-			strings.ReplaceAll(queries.Get("scope.copy_runs"), "{{suites}}", strings.Join(quoted, ", ")),
-			queries.Get("scope.copy_events"),
-		}
-	}
-	steps = append(steps, queries.Get("scope.copy_files"), queries.Get("scope.copy_rejected"))
 	// One transaction on the source: the copy is of one committed state.
 	if _, err := conn.ExecContext(ctx, "BEGIN TRANSACTION"); err != nil {
 		return nil, err
 	}
-	for _, q := range steps {
-		if _, err := conn.ExecContext(ctx, q); err != nil {
-			conn.ExecContext(context.WithoutCancel(ctx), "ROLLBACK")
-			return nil, fmt.Errorf("copy: %w", err)
-		}
+	if err := copySteps(ctx, conn, suites); err != nil {
+		conn.ExecContext(context.WithoutCancel(ctx), "ROLLBACK")
+		return nil, fmt.Errorf("copy: %w", err)
 	}
 	if _, err := conn.ExecContext(ctx, "COMMIT"); err != nil {
 		return nil, err
 	}
 	return suites, nil
+}
+
+// copySteps copies the chosen suites' events (all with none chosen), the
+// files table and the rejected lines of the copied events' files.
+func copySteps(ctx context.Context, conn *sql.Conn, suites []string) error {
+	exec := func(q string) error { _, err := conn.ExecContext(ctx, q); return err }
+	if len(suites) == 0 {
+		if err := exec(queries.Get("scope.copy_all_events")); err != nil {
+			return err
+		}
+	} else {
+		quoted := make([]string, len(suites))
+		for i, s := range suites {
+			quoted[i] = Quote(s)
+		}
+		if err := exec(strings.ReplaceAll(queries.Get("scope.copy_runs"), "{{suites}}", strings.Join(quoted, ", "))); err != nil {
+			return err
+		}
+		if slices.Contains(suites, "unknown") {
+			if err := exec(queries.Get("scope.copy_unknown_runs")); err != nil {
+				return err
+			}
+		}
+		files, err := fileIDs(ctx, conn)
+		if err != nil {
+			return err
+		}
+		if len(files) > 0 {
+			if err := exec(strings.ReplaceAll(queries.Get("scope.copy_events"), "{{files}}", strings.Join(files, ", "))); err != nil {
+				return err
+			}
+		}
+	}
+	if err := exec(queries.Get("scope.copy_files")); err != nil {
+		return err
+	}
+	return exec(queries.Get("scope.copy_rejected"))
+}
+
+// fileIDs lists the files holding the chosen runs' events, as SQL literals.
+func fileIDs(ctx context.Context, conn *sql.Conn) ([]string, error) {
+	rows, err := conn.QueryContext(ctx, queries.Get("scope.copy_files_of_runs"))
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []string
+	for rows.Next() {
+		var id int64
+		if err := rows.Scan(&id); err != nil {
+			return nil, err
+		}
+		out = append(out, strconv.FormatInt(id, 10))
+	}
+	return out, rows.Err()
 }
