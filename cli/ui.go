@@ -59,6 +59,11 @@ func runUI(ctx context.Context, s Streams, g *global, o *uiOptions) error {
 // screen is taken, as the other commands do.
 func openForUI(ctx context.Context, s Streams, g *global, o *uiOptions) (*sql.DB, func(), error) {
 	if o.src.db != "" && len(o.src.paths) == 0 {
+		// Dashboards of earlier releases copied the file to a snapshot and
+		// could leave it behind; this one copies into memory only.
+		if n := store.RemoveStaleSnapshots(g.limits.TempDir); n > 0 {
+			fmt.Fprintf(s.Err, "faultlens: removed %d snapshot(s) left by dashboards that were killed\n", n)
+		}
 		lim := g.limits
 		lim.OnWait = func(msg string) { fmt.Fprintf(s.Err, "faultlens: %s\n", msg) }
 		db, suites, err := store.OpenScoped(ctx, o.src.db, lim, o.chooseSuites)
