@@ -34,6 +34,9 @@ const StdinName = "(stdin)"
 // or something refused (err names why).
 func inputKind(path string) (stream bool, err error) {
 	if path == "-" {
+		if st, err := os.Stdin.Stat(); err == nil && st.Mode()&os.ModeCharDevice != 0 {
+			return false, errors.New("standard input is a terminal, not a trace (pipe one in: faultlens ingest --db FILE - < trace.jsonl)")
+		}
 		return true, nil
 	}
 	st, err := os.Stat(path)
