@@ -65,11 +65,11 @@ func runIngest(ctx context.Context, s Streams, g *global, o *ingestOptions) erro
 	}
 	printAccounting(s.Out, rs, true)
 	if err != nil {
-		// The files before the failing one are committed: their suites'
-		// cache must not stay stale (the failure is still the exit status).
-		if ferr := refreshSuites(ctx, s, db); ferr != nil {
-			fmt.Fprintf(s.Err, "faultlens: %v\n", ferr)
-		}
+		// The files before the failing one are committed: refresh their
+		// suites' cache now. The failure stays the one message and the exit
+		// status; if the refresh fails too (a full disk), readers detect the
+		// stale rows and the next ingest finishes it.
+		refreshSuites(ctx, s, db)
 		return err
 	}
 	t, _, _ := ingest.Totals(rs)
