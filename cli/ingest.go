@@ -28,7 +28,12 @@ func newIngestCmd(s Streams, g *global) *cobra.Command {
 		Long: `Load trace files (.jsonl, .jsonl.gz; files, directories or glob patterns) into
 a DuckDB database file. Each file is one transaction and is read at most once:
 a file whose content is already in the database is skipped. Rejected lines are
-kept with file, line number and reason (see faultlens rejected).`,
+kept with file, line number and reason (see faultlens rejected).
+
+"-" reads standard input; /dev/stdin, <(...) and FIFOs are read as streams
+too (copied once to --temp-dir, then ingested like a file). After the files,
+the per-suite metrics cache is brought up to date, including any refresh an
+interrupted ingest left undone.`,
 		Args: cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			o.paths = args
