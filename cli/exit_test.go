@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/faultlens/faultlens/ingest"
@@ -62,4 +63,24 @@ func TestClassify(t *testing.T) {
 			t.Errorf("%s: got %d %q\n want %d %q", c.name, code, msg, c.code, c.msg)
 		}
 	}
+}
+
+// FuzzClassify: whatever text an error carries (DuckDB's and the OS's
+// messages are parsed for the file they name), classify never panics, never
+// says success or gate failure for an error, and prints exactly one line.
+func FuzzClassify(f *testing.F) {
+	for _, s := range []string{`IO Error: Could not write file "/tt/x.wal": No space left on device`, `"`, `""`, "Out of Memory Error", "Permission denied IO Error", "a\nb"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, msg string) {
+		for _, err := range []error{errors.New(msg), &ingest.InputError{Path: "f", Err: errors.New(msg)}, &store.DBError{Path: "d", Err: errors.New(msg)}} {
+			code, line := classify(err)
+			if code != ExitUsage && code != ExitInternal {
+				t.Fatalf("%q: exit %d", msg, code)
+			}
+			if line == "" || strings.Contains(line, "\n") {
+				t.Fatalf("%q: message %q is not one line", msg, line)
+			}
+		}
+	})
 }

@@ -16,4 +16,5 @@ run ./ingest FuzzIngestLine
 run ./ingest FuzzArrowReader
 run ./otlp FuzzConvert
 run ./textsafe FuzzTerminal
+run ./cli FuzzClassify
 echo "no crashers"
