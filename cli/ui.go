@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 
+	"github.com/charmbracelet/x/term"
 	"github.com/spf13/cobra"
 
 	"github.com/faultlens/faultlens/metrics"
@@ -43,6 +44,9 @@ on one and never blocks a nightly ingest for longer than that read.`,
 }
 
 func runUI(ctx context.Context, s Streams, g *global, o *uiOptions) error {
+	if f, ok := s.In.(*os.File); ok && !term.IsTerminal(f.Fd()) {
+		return usagef("the dashboard needs a terminal on standard input; for text use faultlens report")
+	}
 	db, done, err := openForUI(ctx, s, g, o)
 	if err != nil {
 		return err
