@@ -23,6 +23,9 @@ type Config struct {
 	Limits store.Limits
 	// Log, when not nil, is told what is being measured as it goes.
 	Log io.Writer
+	// Nights, when above 1, adds a first-paint row on a database of that
+	// many nights of Events events each (minutes to build at 1M events).
+	Nights int
 }
 
 // Result is what Run measured.
@@ -49,7 +52,7 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 	}
 	m := &measurer{cfg: cfg, in: in, logf: logf}
 	defer m.close()
-	for _, step := range []func(context.Context) error{m.ingestJSONL, m.ingestBadLines, m.ingestArrow, m.report, m.compare, m.views} {
+	for _, step := range []func(context.Context) error{m.ingestJSONL, m.ingestBadLines, m.ingestArrow, m.report, m.compare, m.views, m.firstPaint} {
 		if err := step(ctx); err != nil {
 			return nil, fmt.Errorf("bench: %w", err)
 		}

@@ -17,6 +17,7 @@ type benchOptions struct {
 	events int
 	dir    string
 	keep   bool
+	nights int
 }
 
 func newBenchCmd(s Streams, g *global) *cobra.Command {
@@ -42,6 +43,7 @@ database opened, faultlens's and the raw figures' alike.`,
 	f.IntVar(&o.events, "events", 1_000_000, "about how many events to generate")
 	f.StringVar(&o.dir, "dir", "", "write the generated input here (default: a temporary directory)")
 	f.BoolVar(&o.keep, "keep", false, "keep the generated input")
+	f.IntVar(&o.nights, "nights", 0, "also time the dashboard's first paint on a database of this many nights of --events each (slow to build)")
 	return cmd
 }
 
@@ -62,7 +64,7 @@ func runBench(ctx context.Context, s Streams, g *global, o *benchOptions) error 
 	if !o.keep {
 		defer removeInput(dir, o.dir == "")
 	}
-	res, err := bench.Run(ctx, bench.Config{Events: o.events, Dir: dir, Limits: g.limits, Log: s.Err})
+	res, err := bench.Run(ctx, bench.Config{Events: o.events, Dir: dir, Limits: g.limits, Log: s.Err, Nights: o.nights})
 	if err != nil {
 		return err
 	}

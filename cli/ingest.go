@@ -4,7 +4,6 @@ import (
 	"context"
 	"database/sql"
 	"fmt"
-	"strconv"
 	"strings"
 	"time"
 
@@ -12,7 +11,6 @@ import (
 
 	"github.com/faultlens/faultlens/ingest"
 	"github.com/faultlens/faultlens/metrics"
-	"github.com/faultlens/faultlens/queries"
 	"github.com/faultlens/faultlens/store"
 )
 
@@ -30,7 +28,12 @@ func newIngestCmd(s Streams, g *global) *cobra.Command {
 		Long: `Load trace files (.jsonl, .jsonl.gz; files, directories or glob patterns) into
 a DuckDB database file. Each file is one transaction and is read at most once:
 a file whose content is already in the database is skipped. Rejected lines are
-kept with file, line number and reason (see faultlens rejected).`,
+kept with file, line number and reason (see faultlens rejected).
+
+"-" reads standard input; /dev/stdin, <(...) and FIFOs are read as streams
+too (copied once to --temp-dir, then ingested like a file). After the files,
+the per-suite metrics cache is brought up to date, including any refresh an
+interrupted ingest left undone.`,
 		Args: cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			o.paths = args
@@ -56,7 +59,8 @@ func runIngest(ctx context.Context, s Streams, g *global, o *ingestOptions) erro
 	}
 	defer db.Close()
 	start := time.Now()
-	opts := ingest.Options{Suite: o.suite}
+	opts := ingest.Options{Suite: o.suite, Wait: g.limits.LockWait, TempDir: g.limits.TempDir,
+		Notify: func(msg string) { fmt.Fprintf(s.Err, "faultlens: %s\n", msg) }}
 	if s.ErrTTY {
 		opts.Progress = progressLine(s, len(paths), start)
 	}
@@ -66,47 +70,34 @@ func runIngest(ctx context.Context, s Streams, g *global, o *ingestOptions) erro
 	}
 	printAccounting(s.Out, rs, true)
 	if err != nil {
+		// The files before the failing one are committed: refresh their
+		// suites' cache now. The failure stays the one message and the exit
+		// status; if the refresh fails too (a full disk), readers detect the
+		// stale rows and the next ingest finishes it.
+		refreshSuites(ctx, s, db)
 		return err
 	}
 	t, _, _ := ingest.Totals(rs)
 	if secs := time.Since(start).Seconds(); secs > 1 {
 		s.Err.Write([]byte(formatRate(t.Events, secs)))
 	}
-	return refreshSuites(ctx, s, db, rs)
+	return refreshSuites(ctx, s, db)
 }
 
-// refreshSuites recomputes the cached report of every suite the new files
-// touched, so that history and reports over many nights stay fast.
-func refreshSuites(ctx context.Context, s Streams, db *sql.DB, rs []ingest.FileResult) error {
-	var ids []string
-	for _, r := range rs {
-		if r.FileID > 0 {
-			ids = append(ids, strconv.FormatInt(r.FileID, 10))
-		}
-	}
-	if len(ids) == 0 {
-		return nil
-	}
+// refreshSuites brings the cached report of every suite the committed
+// files touch up to date, so that history and reports over many nights stay
+// fast. It also finishes the work of an earlier command that crashed or
+// failed after committing files, which is why it runs even when every file
+// of this command was a duplicate or a later file failed.
+func refreshSuites(ctx context.Context, s Streams, db *sql.DB) error {
 	start := time.Now()
-	q := strings.ReplaceAll(queries.Get("suites.touched"), "{{files}}", strings.Join(ids, ", "))
-	rows, err := db.QueryContext(ctx, q)
+	suites, err := metrics.Freshen(ctx, db)
 	if err != nil {
 		return fmt.Errorf("refresh suite metrics: %w", err)
 	}
-	var suites []string
-	for rows.Next() {
-		var name string
-		if err := rows.Scan(&name); err != nil {
-			rows.Close()
-			return err
-		}
-		suites = append(suites, name)
+	if len(suites) > 0 {
+		fmt.Fprintf(s.Err, "suite metrics refreshed for %d suite(s) in %.1fs\n", len(suites), time.Since(start).Seconds())
 	}
-	rows.Close()
-	if err := metrics.RefreshCache(ctx, db, suites); err != nil {
-		return fmt.Errorf("refresh suite metrics: %w", err)
-	}
-	fmt.Fprintf(s.Err, "suite metrics refreshed for %d suite(s) in %.1fs\n", len(suites), time.Since(start).Seconds())
 	return nil
 }
 

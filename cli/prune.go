@@ -118,7 +118,7 @@ func runPrune(ctx context.Context, s Streams, g *global, o *pruneOptions) error 
 			return fmt.Errorf("prune suite %s: %w", v.suite, err)
 		}
 	}
-	for _, q := range []string{"prune.delete_rejected", "prune.delete_files"} {
+	for _, q := range []string{"prune.delete_rejected", "prune.delete_files", "cache.cap", "cache.cap_watermark"} {
 		if _, err := tx.ExecContext(ctx, queries.Get(q)); err != nil {
 			return fmt.Errorf("prune: %w", err)
 		}

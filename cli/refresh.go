@@ -47,14 +47,13 @@ func runRefresh(ctx context.Context, s Streams, g *global, o *refreshOptions) er
 		return err
 	}
 	defer db.Close()
+	start := time.Now()
 	suites := o.suites
 	if len(suites) == 0 {
-		if suites, err = metrics.AllSuites(ctx, db); err != nil {
+		if suites, err = metrics.RefreshAll(ctx, db); err != nil {
 			return err
 		}
-	}
-	start := time.Now()
-	if err := metrics.RefreshCache(ctx, db, suites); err != nil {
+	} else if err := metrics.RefreshCache(ctx, db, suites); err != nil {
 		return err
 	}
 	fmt.Fprintf(s.Out, "refreshed the metrics of %d suite(s) in %.1fs\n", len(suites), time.Since(start).Seconds())

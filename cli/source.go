@@ -19,9 +19,6 @@ import (
 type source struct {
 	db    string
 	paths []string
-	// snapshot makes a long-lived reader (the dashboard) work on a private
-	// copy of --db, so that it never blocks a nightly ingest.
-	snapshot bool
 }
 
 // open returns a database holding the source's traces. Ingest accounting
@@ -56,9 +53,6 @@ func (src source) open(ctx context.Context, g *global, log io.Writer) (*sql.DB, 
 	lim.OnWait = func(msg string) { fmt.Fprintf(log, "faultlens: %s\n", msg) }
 	if src.db != "" && len(paths) == 0 {
 		// Reading only: share the file with other readers; wait for a writer.
-		if src.snapshot {
-			return store.Snapshot(ctx, src.db, lim)
-		}
 		db, err := store.OpenReadOnly(ctx, src.db, lim)
 		if err != nil {
 			return nil, noop, err
@@ -72,7 +66,8 @@ func (src source) open(ctx context.Context, g *global, log io.Writer) (*sql.DB, 
 	}
 	done := func() { db.Close(); cleanup() }
 	if len(paths) > 0 {
-		rs, err := ingest.Files(ctx, db, paths, ingest.Options{Names: names})
+		rs, err := ingest.Files(ctx, db, paths, ingest.Options{Names: names, Wait: g.limits.LockWait, TempDir: g.limits.TempDir,
+			Notify: func(msg string) { fmt.Fprintf(log, "faultlens: %s\n", msg) }})
 		printAccounting(log, rs, false)
 		if err != nil {
 			done()

@@ -3,10 +3,11 @@ package cli
 import (
 	"context"
 	"database/sql"
-	"io"
+	"fmt"
 	"os"
 	"time"
 
+	"github.com/charmbracelet/x/term"
 	"github.com/spf13/cobra"
 
 	"github.com/faultlens/faultlens/metrics"
@@ -29,11 +30,14 @@ func newUICmd(s Streams, g *global) *cobra.Command {
 		Long: `Open the interactive terminal dashboard over the traces: overview, latency,
 errors and recovery, runs, run detail, compare and a read-only SQL console.
 With neither --db nor PATHs it opens the bundled samples. With --db and
---follow it refreshes as the file grows (faultlens serve writing to it).`,
+--follow it refreshes as the file grows (faultlens serve writing to it).
+
+With --db the dashboard reads the two suites it shows (--baseline and
+--candidate, else the last two nights) into memory under a short reader's
+lock and lets go of the file, so that it opens as fast on thirty nights as
+on one and never blocks a nightly ingest for longer than that read.`,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			o.src.paths = args
-			// A long-lived reader works on a snapshot so a nightly ingest is never blocked.
-			o.src.snapshot = true
 			return runUI(cmd.Context(), s, g, o)
 		},
 	}
@@ -49,29 +53,81 @@ func runUI(ctx context.Context, s Streams, g *global, o *uiOptions) error {
 	if o.follow && o.src.db == "" {
 		return usagef("--follow needs --db")
 	}
-	db, done, err := o.src.open(ctx, g, io.Discard)
+	if f, ok := s.In.(*os.File); ok && !term.IsTerminal(f.Fd()) {
+		return usagef("the dashboard needs a terminal on standard input; for text use faultlens report")
+	}
+	db, done, err := openForUI(ctx, s, g, o)
 	if err != nil {
 		return err
 	}
 	defer done()
-	if o.baseline == "" && o.candidate == "" {
-		// A nightly store holds many suites; building facts over all of them
-		// would need the memory of all of them. Open on the last two nights.
-		order, err := metrics.SuitesByDate(ctx, db)
-		if err != nil {
-			return err
-		}
-		if n := len(order); n > 2 {
-			o.baseline, o.candidate = order[n-2].Suite, order[n-1].Suite
-		}
-	}
 	var follow *ui.Follow
 	if o.follow {
+		// Each refresh reads the same suites again into a new private
+		// database under a short reader's lock, as the first open did.
 		follow = &ui.Follow{Every: o.followEvery, Path: o.src.db, Release: done,
-			Reopen: func(ctx context.Context) (*sql.DB, func(), error) { return store.Snapshot(ctx, o.src.db, g.limits) }}
+			Reopen: func(ctx context.Context) (*sql.DB, func(), error) {
+				db, _, err := store.OpenScoped(ctx, o.src.db, g.limits, o.chooseSuites)
+				if err != nil {
+					return nil, nil, err
+				}
+				return db, func() { db.Close() }, nil
+			}}
 	}
 	return ui.Run(ctx, ui.Options{
 		DB: db, Baseline: o.baseline, Candidate: o.candidate, Follow: follow,
 		NoColor: os.Getenv("NO_COLOR") != "", In: s.In, Out: s.Out,
 	})
+}
+
+// openForUI opens what the dashboard reads and settles its two suites.
+// Waiting for a writer is said on stderr (with the writer's PID) before the
+// screen is taken, as the other commands do.
+func openForUI(ctx context.Context, s Streams, g *global, o *uiOptions) (*sql.DB, func(), error) {
+	if o.src.db != "" && len(o.src.paths) == 0 {
+		// Dashboards of earlier releases copied the file to a snapshot and
+		// could leave it behind; this one copies into memory only.
+		if n := store.RemoveStaleSnapshots(g.limits.TempDir); n > 0 {
+			fmt.Fprintf(s.Err, "faultlens: removed %d snapshot(s) left by dashboards that were killed\n", n)
+		}
+		lim := g.limits
+		lim.OnWait = func(msg string) { fmt.Fprintf(s.Err, "faultlens: %s\n", msg) }
+		db, suites, err := store.OpenScoped(ctx, o.src.db, lim, o.chooseSuites)
+		if err != nil {
+			return nil, nil, err
+		}
+		if len(suites) == 2 {
+			o.baseline, o.candidate = suites[0], suites[1]
+		}
+		return db, func() { db.Close() }, nil
+	}
+	db, done, err := o.src.open(ctx, g, s.Err)
+	if err != nil {
+		return nil, nil, err
+	}
+	if o.baseline == "" && o.candidate == "" {
+		// A nightly store holds many suites; building facts over all of them
+		// would need the memory of all of them. Open on the last two nights.
+		order, err := metrics.SuitesByDate(ctx, db)
+		if err != nil {
+			done()
+			return nil, nil, err
+		}
+		if n := len(order); n > 2 {
+			o.baseline, o.candidate = order[n-2].Suite, order[n-1].Suite
+		}
+	}
+	return db, done, nil
+}
+
+// chooseSuites picks the suites the dashboard copies from --db: the two
+// named, else the last two nights when there are more than two, else all.
+func (o *uiOptions) chooseSuites(ctx context.Context, conn *sql.Conn) ([]string, error) {
+	if o.baseline != "" && o.candidate != "" {
+		return []string{o.baseline, o.candidate}, nil
+	}
+	if o.baseline != "" || o.candidate != "" {
+		return nil, nil
+	}
+	return ui.LastTwoSuites(ctx, conn)
 }

@@ -60,6 +60,20 @@ type Options struct {
 	Names map[string]string
 	// Progress, when not nil, is told after each file.
 	Progress func(FileResult)
+	// Notify, when not nil, is told what ingest waits for (a FIFO without
+	// a writer, a silent pipe).
+	Notify func(msg string)
+	// Wait bounds the wait for a FIFO's writer (default 60s).
+	Wait time.Duration
+	// TempDir is where streams are copied before they are read (default:
+	// the system temp dir).
+	TempDir string
+}
+
+func (o Options) notify(msg string) {
+	if o.Notify != nil {
+		o.Notify(msg)
+	}
 }
 
 // Files ingests each file in order, one transaction per file. It stops at
@@ -87,9 +101,22 @@ func File(ctx context.Context, db *sql.DB, path string, opts Options) (FileResul
 	name := path
 	if n, ok := opts.Names[path]; ok {
 		name = n
+	} else if path == "-" {
+		name = StdinName
+	}
+	stream, err := inputKind(path)
+	if err != nil {
+		return FileResult{Path: name}, &InputError{Path: name, Err: err}
+	}
+	if stream {
+		copied, cleanup, err := spool(ctx, path, name, opts)
+		if err != nil {
+			return FileResult{Path: name}, &InputError{Path: name, Err: err}
+		}
+		defer cleanup()
+		path = copied
 	}
 	var res FileResult
-	var err error
 	switch formatOf(path) {
 	case "arrow":
 		res, err = ingestArrow(ctx, db, path, name)

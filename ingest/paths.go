@@ -50,6 +50,13 @@ func Expand(args []string) ([]string, error) {
 			matches = m
 		}
 		for _, p := range matches {
+			if p == "-" {
+				add(p) // standard input, read as a stream
+				continue
+			}
+			if _, err := inputKind(p); err != nil {
+				return nil, &InputError{Path: p, Err: err}
+			}
 			st, err := os.Stat(p)
 			if err != nil {
 				return nil, &InputError{Path: p, Err: statError(err)}
@@ -76,7 +83,9 @@ func walkDir(dir string, add func(string)) (int, error) {
 		if err != nil {
 			return err
 		}
-		if !d.IsDir() && IsTraceFile(d.Name()) {
+		// Only regular files (and links) from a walk: a FIFO or device
+		// that happens to be named like a trace would block or never end.
+		if (d.Type().IsRegular() || d.Type()&fs.ModeSymlink != 0) && IsTraceFile(d.Name()) {
 			found = append(found, p)
 		}
 		return nil

@@ -3,7 +3,6 @@ package metrics
 import (
 	"context"
 	"database/sql"
-	"encoding/json"
 	"fmt"
 
 	"github.com/faultlens/faultlens/queries"
@@ -13,7 +12,8 @@ import (
 // tables of that suite's runs only, so that memory follows the largest suite
 // rather than the database (thirty nights of a million events each report in
 // the memory of one night). A suite whose report the cache holds for this
-// version of the metric SQL is read from the cache. The result equals
+// version of the metric SQL, computed after the last file that touches the
+// suite, is read from the cache; any other suite is computed from events. The result equals
 // Session.Report over all of them.
 func ReportBySuite(ctx context.Context, db *sql.DB, opts Options) (*Report, error) {
 	suites := opts.Suites
@@ -28,7 +28,7 @@ func ReportBySuite(ctx context.Context, db *sql.DB, opts Options) (*Report, erro
 	if rep.Rejected, err = rejected(ctx, db); err != nil {
 		return nil, err
 	}
-	cached, err := readCache(ctx, db)
+	cached, err := readFreshCache(ctx, db)
 	if err != nil {
 		return nil, err
 	}
@@ -46,31 +46,6 @@ func ReportBySuite(ctx context.Context, db *sql.DB, opts Options) (*Report, erro
 		}
 	}
 	return rep, nil
-}
-
-// RefreshCache recomputes and stores the cached report of each suite (after
-// an ingest that touched them). The database must be writable.
-func RefreshCache(ctx context.Context, db *sql.DB, suites []string) error {
-	for _, name := range suites {
-		st, ok, err := suiteReport(ctx, db, name)
-		if err != nil {
-			return err
-		}
-		if !ok {
-			if _, err := db.ExecContext(ctx, queries.Get("cache.delete"), name); err != nil {
-				return fmt.Errorf("metrics: cache: %w", err)
-			}
-			continue
-		}
-		b, err := json.Marshal(st)
-		if err != nil {
-			return err
-		}
-		if _, err := db.ExecContext(ctx, queries.Get("cache.put"), name, queries.Version, string(b)); err != nil {
-			return fmt.Errorf("metrics: cache %s: %w", name, err)
-		}
-	}
-	return nil
 }
 
 // AllSuites lists every suite with runs, sorted, with "unknown" when some
@@ -110,29 +85,6 @@ func rejected(ctx context.Context, db *sql.DB) (Rejected, error) {
 		}
 		out.ByReason[reason] = n
 		out.Lines += n
-	}
-	return out, rows.Err()
-}
-
-// readCache returns the cached suites written by this version of the SQL.
-// A database without the cache table (read-only, older) has none.
-func readCache(ctx context.Context, db *sql.DB) (map[string]Suite, error) {
-	out := map[string]Suite{}
-	rows, err := db.QueryContext(ctx, queries.Get("cache.get"), queries.Version)
-	if err != nil {
-		return out, nil
-	}
-	defer rows.Close()
-	for rows.Next() {
-		var name, text string
-		if err := rows.Scan(&name, &text); err != nil {
-			return nil, err
-		}
-		var st Suite
-		if err := json.Unmarshal([]byte(text), &st); err != nil {
-			continue // a damaged row is recomputed, not trusted
-		}
-		out[name] = st
 	}
 	return out, rows.Err()
 }

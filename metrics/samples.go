@@ -153,7 +153,9 @@ type SuiteStart struct {
 }
 
 // SuitesByDate lists the suites in the order of their earliest run.
-func SuitesByDate(ctx context.Context, db *sql.DB) ([]SuiteStart, error) {
+func SuitesByDate(ctx context.Context, db interface {
+	QueryContext(context.Context, string, ...any) (*sql.Rows, error)
+}) ([]SuiteStart, error) {
 	rows, err := db.QueryContext(ctx, queries.Get("compare.suites"))
 	if err != nil {
 		return nil, fmt.Errorf("metrics: suites: %w", err)

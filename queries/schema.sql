@@ -97,9 +97,18 @@ CREATE TABLE IF NOT EXISTS events (
 -- touched, so that history and reports over many nights read one row per
 -- suite instead of rebuilding facts over every event. metrics_version is a
 -- hash of the metric SQL: a row written by another version is ignored.
+-- files_upto is the highest file_id committed when the row was computed: a
+-- row is stale when a later file touches its suite (see cache.stale).
 CREATE TABLE IF NOT EXISTS suite_metrics (
     suite           VARCHAR PRIMARY KEY,
     metrics_version VARCHAR NOT NULL,
     computed_at     TIMESTAMPTZ NOT NULL,
-    report          JSON NOT NULL
+    report          JSON NOT NULL,
+    files_upto      BIGINT NOT NULL
 );
+
+-- name: schema.upgrade_1_to_2
+-- Storage version 1 had no files_upto in the report cache, so its rows
+-- cannot be checked against the files committed since; the cache is only a
+-- cache, so it is dropped and rebuilt (schema.suite_metrics recreates it).
+DROP TABLE IF EXISTS suite_metrics;

@@ -20,3 +20,40 @@ HAVING 'unknown' IN ({{suites}}) AND count(*) FILTER (WHERE type = 'run') = 0;
 -- in a database made every per-suite report scan thirty nights).
 CREATE OR REPLACE TEMP TABLE scoped_events AS
 SELECT * FROM events WHERE run_id IN (SELECT run_id FROM scope_runs);
+
+-- name: scope.copy_runs
+-- A dashboard's private copy (store.OpenScoped): the runs of the chosen
+-- suites ({{suites}}, quoted names), read from the attached database
+-- faultlens_source.
+CREATE OR REPLACE TEMP TABLE copy_runs AS
+SELECT DISTINCT run_id FROM faultlens_source.events WHERE type = 'run' AND suite IN ({{suites}});
+
+-- name: scope.copy_unknown_runs
+-- Only when 'unknown' is chosen: the runs without a run event (a group-by
+-- over every event, which the usual choice of two nights never pays).
+INSERT INTO copy_runs
+SELECT run_id FROM faultlens_source.events GROUP BY run_id
+HAVING count(*) FILTER (WHERE type = 'run') = 0;
+
+-- name: scope.copy_files_of_runs
+-- The files holding events of the chosen runs: two narrow columns read, so
+-- that the copy below, given them as literals, skips by zone map every row
+-- group of the other nights instead of reading all their columns.
+SELECT DISTINCT file_id FROM faultlens_source.events WHERE run_id IN (SELECT run_id FROM copy_runs) ORDER BY 1;
+
+-- name: scope.copy_events
+-- {{files}} is the list from scope.copy_files_of_runs.
+INSERT INTO memory.main.events SELECT * FROM faultlens_source.events
+WHERE file_id IN ({{files}}) AND run_id IN (SELECT run_id FROM copy_runs);
+
+-- name: scope.copy_all_events
+INSERT INTO memory.main.events SELECT * FROM faultlens_source.events;
+
+-- name: scope.copy_files
+-- Every file (a few rows per night), but only the rejected lines of the
+-- files the copied events came from.
+INSERT INTO memory.main.files SELECT * FROM faultlens_source.files;
+
+-- name: scope.copy_rejected
+INSERT INTO memory.main.rejected_lines SELECT * FROM faultlens_source.rejected_lines
+WHERE file_id IN (SELECT DISTINCT file_id FROM memory.main.events);

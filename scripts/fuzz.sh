@@ -17,4 +17,5 @@ run ./ingest FuzzArrowReader
 run ./otlp FuzzConvert
 run ./serve FuzzHandler
 run ./textsafe FuzzTerminal
+run ./cli FuzzClassify
 echo "no crashers"

@@ -12,3 +12,6 @@ if command -v node >/dev/null && command -v npm >/dev/null; then
 	(cd scripts/otel-serve-e2e && npm ci --no-audit --no-fund --loglevel=error)
 fi
 go test -count=1 -timeout 25m ./...
+# kill -9 during ingest and during the cache refresh, then re-run: the
+# report must equal a clean ingest (small size; see scripts/crash.sh).
+scripts/crash.sh 3 150 2

@@ -4,12 +4,8 @@ import (
 	"context"
 	"database/sql"
 	"fmt"
-	"sort"
-	"strconv"
 	"strings"
 	"time"
-
-	"go.opentelemetry.io/collector/pdata/ptrace"
 
 	"github.com/faultlens/faultlens/ingest"
 	"github.com/faultlens/faultlens/metrics"
@@ -87,89 +83,21 @@ func (rc *Receiver) closeDB(ctx context.Context) error {
 	return err
 }
 
-// refresh recomputes the suites whose cache the requests dropped, as
-// ingest does after its files. The caller holds rc.mu.
+// refresh brings the cached suite reports up to date with the committed
+// requests (metrics.Freshen, as ingest does after its files). Until then a
+// report read between bursts sees that a request's file is newer than the
+// cache row of its suite and computes that suite from the events. The
+// caller holds rc.mu.
 func (rc *Receiver) refresh(ctx context.Context) error {
-	var suites []string
-	if rc.staleAll {
-		var err error
-		if suites, err = metrics.AllSuites(ctx, rc.db); err != nil {
-			return fmt.Errorf("refresh suite metrics: %w", err)
-		}
-	} else {
-		for s := range rc.stale {
-			suites = append(suites, s)
-		}
-		sort.Strings(suites)
-	}
-	if len(suites) == 0 {
-		return nil
-	}
 	start := time.Now()
-	if err := metrics.RefreshCache(ctx, rc.db, suites); err != nil {
+	suites, err := metrics.Freshen(ctx, rc.db)
+	if err != nil {
 		return fmt.Errorf("refresh suite metrics: %w", err)
 	}
-	rc.stale, rc.staleAll = map[string]bool{}, false
-	rc.logf("suite metrics refreshed for %d suite(s) in %.1fs", len(suites), time.Since(start).Seconds())
-	return nil
-}
-
-// suitesOf lists every suite the runs of td can be stored under: the
-// --suite override, else each resource's service.name and the OTLP
-// default "otlp" (the rule of package otlp).
-func suitesOf(td ptrace.Traces, suite string) []string {
-	if suite != "" {
-		return []string{suite}
-	}
-	seen := map[string]bool{"otlp": true}
-	out := []string{"otlp"}
-	for i := range td.ResourceSpans().Len() {
-		if v, ok := td.ResourceSpans().At(i).Resource().Attributes().Get("service.name"); ok {
-			if name := v.AsString(); name != "" && !seen[name] {
-				seen[name] = true
-				out = append(out, name)
-			}
-		}
-	}
-	return out
-}
-
-// dropCache drops the cached report of suites and marks them for
-// recomputing when the database is closed.
-func (rc *Receiver) dropCache(ctx context.Context, db *sql.DB, suites []string) error {
-	for _, s := range suites {
-		if _, err := db.ExecContext(ctx, queries.Get("cache.delete"), s); err != nil {
-			return fmt.Errorf("drop cached suite %s: %w", s, err)
-		}
-		rc.stale[s] = true
+	if len(suites) > 0 {
+		rc.logf("suite metrics refreshed for %d suite(s) in %.1fs", len(suites), time.Since(start).Seconds())
 	}
 	return nil
-}
-
-// invalidate drops the cached report of every suite the file touched, so
-// that a report read from the database while the receiver runs computes
-// those suites afresh instead of reading a cache that lacks the new runs.
-// They are recomputed when the database is closed.
-func (rc *Receiver) invalidate(ctx context.Context, db *sql.DB, fileID int64) error {
-	q := strings.ReplaceAll(queries.Get("suites.touched"), "{{files}}", strconv.FormatInt(fileID, 10))
-	rows, err := db.QueryContext(ctx, q)
-	if err != nil {
-		return fmt.Errorf("suites touched: %w", err)
-	}
-	var suites []string
-	for rows.Next() {
-		var s string
-		if err := rows.Scan(&s); err != nil {
-			rows.Close()
-			return err
-		}
-		suites = append(suites, s)
-	}
-	rows.Close()
-	if err := rows.Err(); err != nil {
-		return err
-	}
-	return rc.dropCache(ctx, db, suites)
 }
 
 // rejectedMessage says why events of a request were rejected, by reason,

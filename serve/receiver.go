@@ -56,15 +56,13 @@ type Config struct {
 type Receiver struct {
 	cfg Config
 
-	mu       sync.Mutex // serialises the database work and guards the fields below
-	db       *sql.DB    // nil while closed between bursts
-	seq      int64      // requests received, numbering the sources
-	idle     *time.Timer
-	idleGen  int64           // counts armings of idle, so a stale timer knows it
-	stale    map[string]bool // suites whose cached report was dropped and not yet recomputed
-	staleAll bool            // dropping failed: recompute every suite
-	totals   Totals
-	closed   bool
+	mu      sync.Mutex // serialises the database work and guards the fields below
+	db      *sql.DB    // nil while closed between bursts
+	seq     int64      // requests received, numbering the sources
+	idle    *time.Timer
+	idleGen int64 // counts armings of idle, so a stale timer knows it
+	totals  Totals
+	closed  bool
 }
 
 // New returns a receiver for cfg; the database is opened by the first
@@ -73,7 +71,7 @@ func New(cfg Config) *Receiver {
 	if cfg.MaxBody <= 0 {
 		cfg.MaxBody = DefaultMaxBody
 	}
-	return &Receiver{cfg: cfg, stale: map[string]bool{}}
+	return &Receiver{cfg: cfg}
 }
 
 // Handler serves POST /v1/traces, and /v1/metrics and /v1/logs, which it
@@ -97,7 +95,7 @@ func (rc *Receiver) handleTraces(w http.ResponseWriter, r *http.Request) {
 			fmt.Sprintf("415 unsupported media type, supported: [%s, %s]", contentJSON, contentProto))
 		return
 	}
-	req, err := parse(w, r, enc, rc.cfg.MaxBody, rc.cfg.Suite)
+	req, err := parse(w, r, enc, rc.cfg.MaxBody)
 	if err != nil {
 		rc.refuse(w, r, enc, err)
 		return
@@ -122,7 +120,7 @@ func (rc *Receiver) refuse(w http.ResponseWriter, r *http.Request, enc encoding,
 // parse reads and decodes the request, and encodes its traces as the
 // OTLP/JSON that the file route reads, so that both go through one
 // conversion. It runs before the request queues for the database.
-func parse(w http.ResponseWriter, r *http.Request, enc encoding, limit int64, suite string) (request, error) {
+func parse(w http.ResponseWriter, r *http.Request, enc encoding, limit int64) (request, error) {
 	body, err := readBody(w, r, limit)
 	if err != nil {
 		return request{}, err
@@ -136,14 +134,13 @@ func parse(w http.ResponseWriter, r *http.Request, enc encoding, limit int64, su
 	if err != nil {
 		return request{}, &httpError{http.StatusInternalServerError, "encode: " + err.Error()}
 	}
-	return request{spans: td.SpanCount(), doc: doc, suites: suitesOf(td, suite)}, nil
+	return request{spans: td.SpanCount(), doc: doc}, nil
 }
 
 // request is a parsed request, ready to store.
 type request struct {
-	spans  int
-	doc    []byte   // the traces as OTLP/JSON
-	suites []string // every suite its runs can belong to
+	spans int
+	doc   []byte // the traces as OTLP/JSON
 }
 
 // answer writes the response for a stored request.
@@ -208,13 +205,6 @@ func (rc *Receiver) store(ctx context.Context, remote string, req request) Outco
 		out.Err, out.Retryable = err, errors.Is(err, store.ErrLocked)
 		return out
 	}
-	// The cached reports of the suites the request can touch are dropped
-	// before its commit, so that no moment (not even a crash right after
-	// the commit) leaves a cache without the request's runs.
-	if err := rc.dropCache(ctx, db, req.suites); err != nil {
-		out.Err, out.Retryable = err, true
-		return out
-	}
 	res, err := ingest.OTLP(ctx, db, bytes.NewReader(req.doc), out.Source, ingest.Options{Suite: rc.cfg.Suite})
 	out.Result = res
 	var none *otlp.NoAgentSpansError
@@ -229,15 +219,6 @@ func (rc *Receiver) store(ctx context.Context, remote string, req request) Outco
 		return out
 	case res.Duplicate != "":
 		return out // an exporter's retry of a request already stored
-	}
-	if err := rc.invalidate(ctx, db, res.FileID); err != nil {
-		// The events are committed; this only double-checks the suites
-		// dropped above against those the runs were stored under. Say so
-		// rather than acknowledge as if all were well, and recompute
-		// every suite when the database is closed.
-		rc.staleAll = true
-		out.Err = err
-		return out
 	}
 	if res.Rejected > 0 {
 		out.RejectedSpans = res.RejectedEvents

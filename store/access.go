@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"os"
-	"path/filepath"
 	"strings"
 	"time"
 )
@@ -36,7 +35,7 @@ func waitForLock(ctx context.Context, path string, lim Limits, open func() (*sql
 			return db, err
 		}
 		if time.Now().After(deadline) {
-			return nil, fmt.Errorf("open database %s: %w (waited %s; %s)", path, ErrLocked, wait, lockHolder(err))
+			return nil, &DBError{Path: path, Err: fmt.Errorf("%w (waited %s; %s)", ErrLocked, wait, lockHolder(err))}
 		}
 		if !told && lim.OnWait != nil {
 			lim.OnWait(fmt.Sprintf("database %s is in use by another process (%s); waiting up to %s", path, lockHolder(err), wait))
@@ -68,7 +67,10 @@ func lockHolder(err error) string {
 // writes, this waits up to lim.LockWait.
 func OpenReadOnly(ctx context.Context, path string, lim Limits) (*sql.DB, error) {
 	if _, err := os.Stat(path); err != nil {
-		return nil, fmt.Errorf("open database %s: %w", path, err)
+		return nil, &DBError{Path: path, Err: err}
+	}
+	if err := checkFile(path); err != nil {
+		return nil, err
 	}
 	db, err := waitForLock(ctx, path, lim, func() (*sql.DB, error) {
 		return openOnce(ctx, path, "?access_mode=READ_ONLY", lim)
@@ -76,56 +78,14 @@ func OpenReadOnly(ctx context.Context, path string, lim Limits) (*sql.DB, error)
 	if err != nil {
 		return nil, err
 	}
+	if err := checkVersion(ctx, db, path); err != nil {
+		db.Close()
+		return nil, err
+	}
 	var n int
 	if err := db.QueryRowContext(ctx, "SELECT count(*) FROM information_schema.tables WHERE table_name IN ('events', 'files', 'rejected_lines')").Scan(&n); err != nil || n != 3 {
 		db.Close()
-		return nil, fmt.Errorf("open database %s: not a faultlens database", path)
+		return nil, &DBError{Path: path, Err: ErrNotFaultlens}
 	}
 	return db, nil
-}
-
-// Snapshot copies the database at path into a private temporary file while
-// holding a reader's lock (so the copy is consistent), lets go of the
-// original, and opens the copy. A long-lived reader such as the dashboard
-// works on the snapshot and never blocks a nightly ingest. The returned
-// function closes the snapshot and removes it.
-func Snapshot(ctx context.Context, path string, lim Limits) (*sql.DB, func(), error) {
-	if _, err := os.Stat(path); err != nil {
-		return nil, nil, fmt.Errorf("open database %s: %w", path, err)
-	}
-	dir, err := os.MkdirTemp(lim.TempDir, "faultlens-snapshot-")
-	if err != nil {
-		return nil, nil, err
-	}
-	fail := func(err error) (*sql.DB, func(), error) {
-		os.RemoveAll(dir)
-		return nil, nil, fmt.Errorf("snapshot database %s: %w", path, err)
-	}
-	db, err := openOnce(ctx, filepath.Join(dir, "snapshot.duckdb"), "", lim)
-	if err != nil {
-		return fail(err)
-	}
-	conn, err := db.Conn(ctx)
-	if err != nil {
-		db.Close()
-		return fail(err)
-	}
-	defer conn.Close()
-	// ATTACH takes the reader's lock on the original; retry while a writer
-	// holds it, as opening does.
-	_, err = waitForLock(ctx, path, lim, func() (*sql.DB, error) {
-		_, err := conn.ExecContext(ctx, "ATTACH "+Quote(path)+" AS faultlens_source (READ_ONLY)")
-		return nil, err
-	})
-	if err == nil {
-		_, err = conn.ExecContext(ctx, "COPY FROM DATABASE faultlens_source TO snapshot")
-		if _, derr := conn.ExecContext(ctx, "DETACH faultlens_source"); err == nil {
-			err = derr
-		}
-	}
-	if err != nil {
-		db.Close()
-		return fail(err)
-	}
-	return db, func() { db.Close(); os.RemoveAll(dir) }, nil
 }

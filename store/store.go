@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"strconv"
 	"time"
 
 	"github.com/faultlens/faultlens/queries"
@@ -18,6 +19,12 @@ import (
 
 // SchemaVersion is the version of the trace contract this build stores.
 const SchemaVersion = "1"
+
+// StorageVersion is the version of the database layout (queries/schema.sql)
+// this build writes and reads, kept in faultlens_meta under schema_version.
+// Version 1 (no files_upto in suite_metrics) is migrated on a writing open;
+// a database of a higher version is refused by every command.
+const StorageVersion = 2
 
 // Limits bounds DuckDB's resource use. Zero values take the defaults.
 type Limits struct {
@@ -45,13 +52,16 @@ var schemaStatements = []string{"schema.meta", "schema.files", "schema.rejected"
 // means in memory. It applies the schema and session settings before
 // returning, waiting up to lim.LockWait while another process holds the file.
 func Open(ctx context.Context, path string, lim Limits) (*sql.DB, error) {
+	if err := checkFile(path); err != nil {
+		return nil, err
+	}
 	db, err := waitForLock(ctx, path, lim, func() (*sql.DB, error) { return openOnce(ctx, path, "", lim) })
 	if err != nil {
 		return nil, err
 	}
 	if err := migrate(ctx, db); err != nil {
 		db.Close()
-		return nil, fmt.Errorf("open database %s: %w", displayPath(path), err)
+		return nil, &DBError{Path: displayPath(path), Err: err}
 	}
 	return db, nil
 }
@@ -59,12 +69,12 @@ func Open(ctx context.Context, path string, lim Limits) (*sql.DB, error) {
 func openOnce(ctx context.Context, path, params string, lim Limits) (*sql.DB, error) {
 	connector, err := duckdb.NewConnector(path+params, nil)
 	if err != nil {
-		return nil, fmt.Errorf("open database %s: %w", displayPath(path), err)
+		return nil, &DBError{Path: displayPath(path), Err: err}
 	}
 	db := sql.OpenDB(connector)
 	if err := configure(ctx, db, lim); err != nil {
 		db.Close()
-		return nil, fmt.Errorf("open database %s: %w", displayPath(path), err)
+		return nil, &DBError{Path: displayPath(path), Err: err}
 	}
 	return db, nil
 }
@@ -105,19 +115,35 @@ func configure(ctx context.Context, db *sql.DB, lim Limits) error {
 	return nil
 }
 
+// migrate brings the database to StorageVersion in one transaction: a crash
+// or a failure leaves it as it was.
 func migrate(ctx context.Context, db *sql.DB) error {
 	tx, err := db.BeginTx(ctx, nil)
 	if err != nil {
 		return err
 	}
 	defer tx.Rollback()
+	v, err := storedVersion(ctx, tx)
+	if err != nil {
+		return err
+	}
+	if v > StorageVersion {
+		return &NewerError{Version: v}
+	}
+	if v > 0 {
+		for _, name := range upgrades[v:] {
+			if _, err := tx.ExecContext(ctx, queries.Get(name)); err != nil {
+				return fmt.Errorf("migrate from schema %d: %s: %w", v, name, err)
+			}
+		}
+	}
 	for _, name := range schemaStatements {
 		if _, err := tx.ExecContext(ctx, queries.Get(name)); err != nil {
 			return fmt.Errorf("schema %s: %w", name, err)
 		}
 	}
 	if _, err := tx.ExecContext(ctx,
-		"INSERT OR REPLACE INTO faultlens_meta VALUES ('schema_version', ?)", SchemaVersion); err != nil {
+		"INSERT OR REPLACE INTO faultlens_meta VALUES ('schema_version', ?)", strconv.Itoa(StorageVersion)); err != nil {
 		return fmt.Errorf("schema version: %w", err)
 	}
 	return tx.Commit()

@@ -235,3 +235,27 @@ func (b *backend) query(ctx context.Context, q string) (*sqlResult, error) {
 	}
 	return res, rows.Err()
 }
+
+// FirstPaint loads what the dashboard's first screen shows (the overview
+// of suites, nil for all) and lets it go: the benchmark of opening the
+// dashboard, without a terminal.
+func FirstPaint(ctx context.Context, db *sql.DB, suites []string) error {
+	b := &backend{db: db, suites: suites}
+	defer b.close()
+	_, err := b.load(ctx)
+	return err
+}
+
+// LastTwoSuites is the dashboard's default scope on a database of many
+// nights: the last two suites by start (nil when there are two or fewer,
+// which means all of them). conn reads the database being opened.
+func LastTwoSuites(ctx context.Context, conn *sql.Conn) ([]string, error) {
+	order, err := metrics.SuitesByDate(ctx, conn)
+	if err != nil {
+		return nil, err
+	}
+	if n := len(order); n > 2 {
+		return []string{order[n-2].Suite, order[n-1].Suite}, nil
+	}
+	return nil, nil
+}

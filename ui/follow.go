@@ -16,7 +16,7 @@ import (
 
 // Follow makes the dashboard refresh while a database file grows (ui
 // --follow, with faultlens serve writing to it). The dashboard works on a
-// private snapshot of the file, so following means taking a new snapshot
+// private in-memory copy of its suites, so following means reading them again
 // when the file has changed and loading the views from it.
 type Follow struct {
 	// Every is how often the file is looked at.

@@ -1,0 +1,75 @@
+package store_test
+
+import (
+	"context"
+	"database/sql"
+	"os"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"github.com/faultlens/faultlens/ingest"
+	"github.com/faultlens/faultlens/store"
+)
+
+// OpenScoped copies only the chosen suites' events (and the rejected lines
+// of their files), and lets go of the file at once: a writer opens it while
+// the copy is still in use.
+func TestOpenScoped(t *testing.T) {
+	ctx := context.Background()
+	dir := t.TempDir()
+	path := filepath.Join(dir, "t.duckdb")
+	third := filepath.Join(dir, "third.jsonl")
+	os.WriteFile(third, []byte(`{"type":"run","run_id":"n3","ts":"2026-11-30T02:00:00Z","suite":"night-3","started_at":"2026-11-30T02:00:00Z"}
+{"type":"terminal","run_id":"n3","ts":"2026-11-30T02:00:07Z","terminal":"completed"}
+not json
+`), 0o644)
+	db, err := store.Open(ctx, path, store.Limits{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := ingest.Files(ctx, db, []string{"../sample-traces/baseline.jsonl", "../sample-traces/candidate.jsonl", third}, ingest.Options{}); err != nil {
+		t.Fatal(err)
+	}
+	db.Close()
+
+	var asked bool
+	mem, suites, err := store.OpenScoped(ctx, path, store.Limits{}, func(ctx context.Context, conn *sql.Conn) ([]string, error) {
+		asked = true
+		var n int
+		// The chooser reads the file being copied.
+		if err := conn.QueryRowContext(ctx, "SELECT count(DISTINCT suite) FROM events WHERE type = 'run'").Scan(&n); err != nil || n != 3 {
+			t.Errorf("the chooser sees %d suites (%v), want 3", n, err)
+		}
+		return []string{"candidate", "night-3"}, nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer mem.Close()
+	if !asked || len(suites) != 2 || suites[0] != "candidate" {
+		t.Fatalf("suites %v", suites)
+	}
+	var events, base, files, rejected int
+	mem.QueryRow("SELECT count(*), count(*) FILTER (WHERE run_id LIKE 'baseline%') FROM events").Scan(&events, &base)
+	mem.QueryRow("SELECT count(*) FROM files").Scan(&files)
+	mem.QueryRow("SELECT count(*) FROM rejected_lines").Scan(&rejected)
+	if events != 4003+2 || base != 0 || files != 3 || rejected != 1 {
+		t.Fatalf("copied %d events (%d of baseline), %d files, %d rejected lines; want 4005, 0, 3, 1", events, base, files, rejected)
+	}
+	w, err := store.Open(ctx, path, store.Limits{LockWait: time.Second})
+	if err != nil {
+		t.Fatalf("the file is still locked after the copy: %v", err)
+	}
+	w.Close()
+
+	all, suites, err := store.OpenScoped(ctx, path, store.Limits{}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer all.Close()
+	all.QueryRow("SELECT count(*) FROM events").Scan(&events)
+	if suites != nil || events != 2992+4003+2 {
+		t.Fatalf("without a chooser: %v, %d events; want all 6997", suites, events)
+	}
+}

@@ -1,0 +1,153 @@
+package store
+
+import (
+	"compress/gzip"
+	"context"
+	"errors"
+	"io"
+	"os"
+	"path/filepath"
+	"testing"
+)
+
+// v1Database unpacks testdata/v1.duckdb.gz: a database written by the last
+// release of storage version 1 (faultlens at commit 827e9eb, `faultlens
+// ingest --db v1.duckdb` of the first 40 lines of
+// sample-traces/baseline.jsonl), with its report cache row.
+func v1Database(t *testing.T) string {
+	t.Helper()
+	f, err := os.Open("testdata/v1.duckdb.gz")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	zr, err := gzip.NewReader(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(t.TempDir(), "v1.duckdb")
+	out, err := os.Create(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := io.Copy(out, zr); err != nil {
+		t.Fatal(err)
+	}
+	out.Close()
+	return path
+}
+
+func TestMigrateFromVersion1(t *testing.T) {
+	ctx := context.Background()
+	path := v1Database(t)
+	ro, err := OpenReadOnly(ctx, path, Limits{})
+	if err != nil {
+		t.Fatalf("a reader must read an older database as it is: %v", err)
+	}
+	var cacheCols int
+	ro.QueryRow("SELECT count(*) FROM information_schema.columns WHERE table_name = 'suite_metrics'").Scan(&cacheCols)
+	ro.Close()
+	if cacheCols != 4 {
+		t.Fatalf("fixture: suite_metrics has %d columns, want the 4 of version 1", cacheCols)
+	}
+
+	db, err := Open(ctx, path, Limits{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	var version string
+	var events, files, rows int
+	if err := db.QueryRow("SELECT value FROM faultlens_meta WHERE key = 'schema_version'").Scan(&version); err != nil {
+		t.Fatal(err)
+	}
+	db.QueryRow("SELECT count(*) FROM events").Scan(&events)
+	db.QueryRow("SELECT count(*) FROM files").Scan(&files)
+	db.QueryRow("SELECT count(*) FROM suite_metrics").Scan(&rows)
+	if version != "2" || events != 40 || files != 1 || rows != 0 {
+		t.Fatalf("after migration: version %s, %d events, %d files, %d cache rows; want 2, 40, 1, 0", version, events, files, rows)
+	}
+	if _, err := db.Exec("INSERT INTO suite_metrics (suite, metrics_version, computed_at, report, files_upto) VALUES ('s', 'v', now(), '{}', 1)"); err != nil {
+		t.Fatalf("the migrated cache table lacks the version 2 layout: %v", err)
+	}
+}
+
+// writeVersion creates a database file whose faultlens_meta says version v.
+func writeVersion(t *testing.T, v string) string {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), "x.duckdb")
+	db, err := Open(context.Background(), path, Limits{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := db.Exec("UPDATE faultlens_meta SET value = ? WHERE key = 'schema_version'", v); err != nil {
+		t.Fatal(err)
+	}
+	db.Close()
+	return path
+}
+
+func TestNewerDatabaseRefused(t *testing.T) {
+	ctx := context.Background()
+	path := writeVersion(t, "3")
+	want := "database " + path + ": database written by a newer faultlens (schema 3, this binary reads up to 2)"
+	check := func(what string, err error) {
+		t.Helper()
+		var newer *NewerError
+		if !errors.As(err, &newer) || err.Error() != want {
+			t.Fatalf("%s: got %v, want %q", what, err, want)
+		}
+	}
+	_, err := Open(ctx, path, Limits{})
+	check("Open", err)
+	_, err = OpenReadOnly(ctx, path, Limits{})
+	check("OpenReadOnly", err)
+	_, _, err = OpenScoped(ctx, path, Limits{}, nil)
+	check("OpenScoped", err)
+	// Refusing must not have rewritten it.
+	ro, err := openOnce(ctx, path, "?access_mode=READ_ONLY", Limits{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ro.Close()
+	var v string
+	ro.QueryRow("SELECT value FROM faultlens_meta WHERE key = 'schema_version'").Scan(&v)
+	if v != "3" {
+		t.Fatalf("the newer database was rewritten to version %s", v)
+	}
+}
+
+func TestNotAFaultlensDatabase(t *testing.T) {
+	ctx := context.Background()
+	dir := t.TempDir()
+	other := filepath.Join(dir, "other.duckdb")
+	db, err := openOnce(ctx, other, "", Limits{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	db.Exec("CREATE TABLE accounts (id INTEGER)")
+	db.Close()
+	garbage := filepath.Join(dir, "garbage.duckdb")
+	os.WriteFile(garbage, []byte("this is not a database, just some text that is long enough to look like a header"), 0o644)
+	for _, tc := range []struct{ path, want string }{
+		{other, "database " + other + ": not a faultlens database (a DuckDB file without faultlens tables)"},
+		{dir, "database " + dir + ": is a directory, not a database file"},
+		{"/dev/null", "database /dev/null: is not a regular file"},
+	} {
+		for name, open := range map[string]func() error{
+			"Open":         func() error { _, err := Open(ctx, tc.path, Limits{}); return err },
+			"OpenReadOnly": func() error { _, err := OpenReadOnly(ctx, tc.path, Limits{}); return err },
+		} {
+			err := open()
+			var dbe *DBError
+			if !errors.As(err, &dbe) || err.Error() != tc.want {
+				t.Errorf("%s(%s): got %v, want %q", name, tc.path, err, tc.want)
+			}
+		}
+	}
+	_, err = Open(ctx, garbage, Limits{})
+	var dbe *DBError
+	if !errors.As(err, &dbe) || dbe.Path != garbage {
+		t.Errorf("Open(garbage): got %v, want a DBError naming it", err)
+	}
+}
