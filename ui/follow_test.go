@@ -37,12 +37,19 @@ func TestFollow(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "followed.duckdb")
 	addRuns(t, path, 0, 2)
 	lim := store.Limits{Threads: 2, TempDir: t.TempDir()}
+	open := func(ctx context.Context) (*sql.DB, func(), error) {
+		db, _, err := store.OpenScoped(ctx, path, lim, nil)
+		if err != nil {
+			return nil, nil, err
+		}
+		return db, func() { db.Close() }, nil
+	}
 	reopens := 0
 	reopen := func(ctx context.Context) (*sql.DB, func(), error) {
 		reopens++
-		return store.Snapshot(ctx, path, lim)
+		return open(ctx)
 	}
-	db, release, err := store.Snapshot(ctx, path, lim)
+	db, release, err := open(ctx)
 	if err != nil {
 		t.Fatal(err)
 	}
