@@ -20,6 +20,10 @@ type Options struct {
 	Iters int
 	// Seed makes the bootstrap reproducible (default 1).
 	Seed uint64
+	// OnlyGated, when set, computes only the latency rows these gates
+	// name (rates are cheap and always computed): the calibration loop
+	// needs the gated decision, not the exploratory table.
+	OnlyGated *Gates
 }
 
 func (o Options) withDefaults() Options {
@@ -51,14 +55,22 @@ func Compare(base, cand *metrics.Evidence, bs, cs Side, o Options) *Result {
 	bRuns, cRuns := pointers(base.Runs), pointers(cand.Runs)
 	half1, half2 := halves(bRuns)
 	res.Rows = append(res.Rows, rateRows("", bRuns, cRuns, half1, half2, o)...)
-	res.Rows = append(res.Rows, latencyRows(base.Latency, cand.Latency, idSet(half1), idSet(half2), o)...)
+	lat, in := latencyRows(base.Latency, cand.Latency, idSet(half1), idSet(half2), o)
+	res.Rows = append(res.Rows, lat...)
+	res.latency, res.iters = in, o.Iters
 	for _, sc := range scenarios(bRuns, cRuns) {
 		b, c := byScenario(bRuns, sc), byScenario(cRuns, sc)
 		h1, h2 := halves(b)
 		res.Rows = append(res.Rows, rateRows(sc, b, c, h1, h2, o)...)
 	}
-	holm(res.Rows, o.Alpha)
+	for i := range res.Rows {
+		res.Rows[i].Family = FamilyExploratory
+	}
+	holmExploratory(res.Rows, o.Alpha)
 	res.Paired = paired(bRuns, cRuns)
+	if o.OnlyGated != nil {
+		Evaluate(res, o.OnlyGated)
+	}
 	res.Charts = charts(base, cand, res.Rows)
 	return res
 }
@@ -75,7 +87,7 @@ func rateRows(scenario string, b, c, h1, h2 []*metrics.RunFact, o Options) []Row
 		rc := stats.CompareRates(x1, n1, x2, n2, o.Confidence)
 		r := Row{Metric: d.name, Scenario: scenario, Kind: "rate", BaseNum: x1, BaseDen: n1, CandNum: x2, CandDen: n2,
 			Base: num(rc.P1), Cand: num(rc.P2), Diff: num(rc.Diff), Lo: num(rc.Interval.Lo), Hi: num(rc.Interval.Hi),
-			P: num(rc.P), Test: rc.Test}
+			P: num(newcombeTwoSided(x1, n1, x2, n2)), Test: stats.TestNewcombe, Level: o.Confidence}
 		base := rc.P1
 		if math.IsNaN(base) {
 			base = 0
@@ -91,42 +103,6 @@ func rateRows(scenario string, b, c, h1, h2 []*metrics.RunFact, o Options) []Row
 		rows = append(rows, r)
 	}
 	return rows
-}
-
-// holm adjusts every row's p-value for the whole family and sets the
-// verdicts.
-func holm(rows []Row, alpha float64) {
-	var ps []float64
-	var idx []int
-	for i, r := range rows {
-		if r.P != nil {
-			ps = append(ps, *r.P)
-			idx = append(idx, i)
-		}
-	}
-	adj, _ := stats.Holm(ps, alpha)
-	for k, i := range idx {
-		rows[i].PAdj = num(adj[k])
-	}
-	for i := range rows {
-		r := &rows[i]
-		r.Significant = r.PAdj != nil && *r.PAdj < alpha
-		if r.Kind == "latency" && r.Lo != nil && r.Hi != nil && *r.Lo <= 0 && 0 <= *r.Hi {
-			r.Significant = false
-		}
-		switch {
-		case r.Significant:
-			r.Verdict = verdict(r)
-		case r.BaseDen == 0 || r.CandDen == 0:
-			// Nothing to compare on one side (e.g. no run with an invalid
-			// plan in a fault-free baseline): say so, not "too small".
-			r.Verdict = "no data"
-		case r.TooSmall:
-			r.Verdict = "too small"
-		default:
-			r.Verdict = stats.NoChange
-		}
-	}
 }
 
 // verdict is the signed change of a significant row: points for rates,
@@ -197,4 +173,10 @@ func byScenario(rs []*metrics.RunFact, sc string) []*metrics.RunFact {
 		}
 	}
 	return out
+}
+
+// newcombeTwoSided is the two-sided p-value of the inverted Newcombe
+// interval, NaN when a side is empty.
+func newcombeTwoSided(x1, n1, x2, n2 int) float64 {
+	return math.Min(1, 2*math.Min(stats.NewcombeOneSidedP(x1, n1, x2, n2, true), stats.NewcombeOneSidedP(x1, n1, x2, n2, false)))
 }
