@@ -103,6 +103,9 @@ func judge(d *decision, r Row, alpha float64) GateResult {
 		}
 		return res
 	}
+	if d.kind == kindObserved {
+		r.Test, r.Alternative, r.Lo, r.Hi = "observed change", "", nil, nil
+	}
 	res.Test, res.PAdj, res.Level = r.Test, r.PAdj, r.Level
 	sig := r.Significant
 	if g.MustBeZero || g.MustNotIncrease {
@@ -130,8 +133,12 @@ func judge(d *decision, r Row, alpha float64) GateResult {
 		// No baseline data: the candidate against the margin itself.
 		change, lo, hi = badSide(d, val(r.Diff), val(r.Lo), val(r.Hi))
 		res.Change, res.Lo, res.Hi = num(change), num(lo), num(hi)
-		line := fmt.Sprintf("no baseline data: candidate %s (%s) vs margin %s %s, p %s (%s, one-sided)",
-			unit(val(r.Cand)), rateText(r.CandNum, r.CandDen), unit(limit), ivText(num(lo), num(hi), r.Level, unit), pText(r.PAdj), r.Test)
+		from := "0"
+		if d.ref == 1 {
+			from = "100%"
+		}
+		line := fmt.Sprintf("no baseline data, candidate %s against the margin: %s %s from %s %s vs threshold %s, p_adj %s (%s, one-sided)",
+			rateText(r.CandNum, r.CandDen), g.Direction, unit(change), from, ivText(num(lo), num(hi), r.Level, unit), unit(limit), pText(r.PAdj), r.Test)
 		switch {
 		case change <= limit:
 			res.Reason = line + "; within"
@@ -156,6 +163,9 @@ func judge(d *decision, r Row, alpha float64) GateResult {
 	}
 	line := fmt.Sprintf("%s %s %s vs threshold %s, p_adj %s (%s, %s)", g.Direction, unit(change),
 		ivText(num(lo), num(hi), r.Level, unit), unit(limit), pText(r.PAdj), r.Test, r.Alternative)
+	if d.kind == kindObserved {
+		line = fmt.Sprintf("%s %s vs threshold %s (observed change, no test)", g.Direction, unit(change), unit(limit))
+	}
 	switch {
 	case change <= limit:
 		res.Reason = line + "; within"

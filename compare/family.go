@@ -30,6 +30,9 @@ const (
 	kindZero = "zero"
 	kindTest = "test"
 	kindNone = "none"
+	// kindObserved: a max_change gate without require_significant decides
+	// on the observed change alone, so it takes no place in the family.
+	kindObserved = "observed"
 )
 
 // plan decides how gate g judges row i.
@@ -44,6 +47,8 @@ func plan(g Gate, i int, r *Row, res *Result) *decision {
 		d.kind = kindZero
 	case g.MustBeZero || g.MustNotIncrease:
 		d.kind, d.increase, d.either = kindTest, true, false
+	case g.MaxChange != nil && !g.RequireSignificant && r.BaseDen > 0:
+		d.kind = kindObserved
 	case r.BaseDen == 0 && d.either:
 		d.kind, d.skip = kindNone, "no data on the baseline side (an either-direction margin has no reference)"
 	case r.BaseDen == 0:
@@ -130,6 +135,8 @@ func fillGatedRow(r *Row, d *decision, alpha float64) {
 		r.Alternative = ""
 		r.Verdict = stats.NoChange
 		switch {
+		case d.kind == kindObserved:
+			r.Verdict = "observed"
 		case d.kind == kindZero && r.Kind == "rate" && r.CandNum > 0:
 			r.Verdict = "not zero"
 		case d.kind == kindZero && r.Kind == "rate":

@@ -21,10 +21,14 @@ const (
 	TestBinomialMargin = "binomial-vs-margin"
 )
 
+// minLevel is the smallest p-value NewcombeOneSidedP reports.
+const minLevel = 1e-12
+
 // NewcombeOneSidedP is the one-sided p-value of "the candidate rate x2/n2
 // is above (increase) or below (!increase) the baseline x1/n1": the level a
 // at which the one-sided Newcombe bound (the two-sided interval at 1−2a)
-// touches 0, found by bisection. It is NaN when a side is empty.
+// touches 0, found by bisection, floored at 1e-12. It is NaN when a side
+// is empty.
 func NewcombeOneSidedP(x1, n1, x2, n2 int, increase bool) float64 {
 	checkCount(x1, n1)
 	checkCount(x2, n2)
@@ -50,9 +54,11 @@ func NewcombeOneSidedP(x1, n1, x2, n2 int, increase bool) float64 {
 		}
 		return iv.Hi < 0
 	}
-	lo, hi := 0.0, 0.5 // excludes(hi) holds for d > 0; excludes(lo→0) does not
-	if excludes(1e-300) {
-		return 0
+	// excludes(½) holds for d > 0. Levels below minLevel are never used
+	// (and 1−2a would round to 1), so p is floored there.
+	lo, hi := minLevel, 0.5
+	if excludes(minLevel) {
+		return minLevel
 	}
 	for range 200 {
 		mid := (lo + hi) / 2
@@ -177,9 +183,30 @@ func BootstrapBound(sorted []float64, a float64, increase bool) float64 {
 }
 
 // BootstrapTwoSidedP is twice the smaller one-sided bootstrap p-value,
-// capped at 1.
+// capped at 1. When every replicate lies on one side of 0 the resamples
+// cannot resolve p below 2/(B+1); the tail is then read from the normal
+// approximation of the replicates (2Φ(−|mean|/sd)), if that is smaller, so
+// that a large exploratory family can still reject a clear change.
 func BootstrapTwoSidedP(sorted []float64) float64 {
-	return math.Min(1, 2*math.Min(BootstrapOneSidedP(sorted, true), BootstrapOneSidedP(sorted, false)))
+	up, down := BootstrapOneSidedP(sorted, true), BootstrapOneSidedP(sorted, false)
+	p := math.Min(1, 2*math.Min(up, down))
+	floor := 2 / float64(len(sorted)+1)
+	if p <= floor {
+		var sum, ss float64
+		for _, v := range sorted {
+			sum += v
+		}
+		mean := sum / float64(len(sorted))
+		for _, v := range sorted {
+			ss += (v - mean) * (v - mean)
+		}
+		if sd := math.Sqrt(ss / float64(len(sorted)-1)); sd > 0 {
+			p = math.Min(p, 2*normalCDF(-math.Abs(mean)/sd))
+		} else if mean != 0 {
+			p = 0
+		}
+	}
+	return p
 }
 
 func countAtMost(sorted []float64, v float64) int {
