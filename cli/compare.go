@@ -83,6 +83,9 @@ func runCompare(ctx context.Context, s Streams, g *global, o *compareOptions) er
 	if err != nil {
 		return err
 	}
+	if _, err := compare.CheckMix(base, cand); err != nil {
+		return usagef("%v", err)
+	}
 	res := compare.Compare(base, cand, bs, cs, compare.Options{Alpha: gates.Alpha})
 	compare.Evaluate(res, gates)
 	var buf bytes.Buffer

@@ -55,13 +55,24 @@ func Compare(base, cand *metrics.Evidence, bs, cs Side, o Options) *Result {
 	bRuns, cRuns := pointers(base.Runs), pointers(cand.Runs)
 	half1, half2 := halves(bRuns)
 	res.Rows = append(res.Rows, rateRows("", bRuns, cRuns, half1, half2, o)...)
-	lat, in := latencyRows(base.Latency, cand.Latency, idSet(half1), idSet(half2), o)
+	lat, in := latencyRows(base.Latency, cand.Latency, idSet(half1), idSet(half2), "", nil, o)
 	res.Rows = append(res.Rows, lat...)
 	res.latency, res.iters = in, o.Iters
+	res.Mix, _, _ = detectMix(bRuns, cRuns)
 	for _, sc := range scenarios(bRuns, cRuns) {
 		b, c := byScenario(bRuns, sc), byScenario(cRuns, sc)
 		h1, h2 := halves(b)
 		res.Rows = append(res.Rows, rateRows(sc, b, c, h1, h2, o)...)
+		if res.Mix == MixConformance && sc == FaultFree {
+			// The fault-sensitive gates judge the fault-free control runs
+			// both sides share; their latency is compared on its own.
+			scope := idSet(append(append([]*metrics.RunFact(nil), b...), c...))
+			lat, in := latencyRows(base.Latency, cand.Latency, idSet(h1), idSet(h2), sc, scope, o)
+			res.Rows = append(res.Rows, lat...)
+			for k, v := range in {
+				res.latency[k] = v
+			}
+		}
 	}
 	for i := range res.Rows {
 		res.Rows[i].Family = FamilyExploratory

@@ -25,7 +25,7 @@ func Evaluate(res *Result, g *Gates) {
 		matched := false
 		for i := range rows {
 			r := &rows[i]
-			if !gate.matches(r.Metric) || (r.Scenario != "" && !gate.PerScenario) {
+			if !gate.matches(r.Metric) || !gated(res, gate, r) {
 				continue
 			}
 			matched = true
@@ -238,4 +238,19 @@ func badChange(g Gate, base, cand float64) float64 {
 		return math.Abs(d)
 	}
 	return d
+}
+
+// gated reports whether gate judges row r: the whole-run-set row (or, with
+// a conformance mix, the fault-free control runs' row of a fault-sensitive
+// metric), and every scenario's row of a per-scenario gate except the
+// fault scenarios of a fault-sensitive metric under a conformance mix.
+func gated(res *Result, g Gate, r *Row) bool {
+	target := gateScenario(res, r.Metric)
+	switch {
+	case r.Scenario == target:
+		return true
+	case !g.PerScenario || r.Scenario == "":
+		return false
+	}
+	return target == ""
 }

@@ -76,7 +76,7 @@ func plan(g Gate, i int, r *Row, res *Result) *decision {
 	case r.Kind == "rate":
 		d.p = stats.NewcombeOneSidedP(r.BaseNum, r.BaseDen, r.CandNum, r.CandDen, d.increase)
 	default:
-		li, ok := res.latency[r.Metric]
+		li, ok := res.latency[inputKey(r.Scenario, r.Metric)]
 		if !ok {
 			d.kind, d.skip = kindNone, "latency samples not available"
 			return d

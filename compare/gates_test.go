@@ -67,7 +67,7 @@ func TestParseGatesErrors(t *testing.T) {
 			t.Errorf("ParseGates(%q) = %v, want error containing %q", in, err, want)
 		}
 	}
-	if DefaultGates() == nil || len(DefaultGates().Gates) != 10 {
-		t.Error("default gates do not parse to 10 gates")
+	if DefaultGates() == nil || len(DefaultGates().Gates) != 12 {
+		t.Error("default gates do not parse to 12 gates")
 	}
 }

@@ -49,8 +49,12 @@ type latencyInput struct {
 // the quantile's change whose two-sided p-value is read from the same
 // replicates as the interval (so "p < 1−confidence" and "the interval
 // excludes 0" agree). It also returns the inputs by metric key.
-func latencyRows(base, cand []metrics.LatencySample, h1, h2 map[string]bool, o Options) ([]Row, map[string]latencyInput) {
-	bs, cs := samples(base, nil), samples(cand, nil)
+//
+// scope, when not nil, keeps only the runs of one scenario on both sides
+// (the rows then carry scenario sc and their inputs are keyed
+// "sc\x00metric"); nil compares all runs.
+func latencyRows(base, cand []metrics.LatencySample, h1, h2 map[string]bool, sc string, scope map[string]bool, o Options) ([]Row, map[string]latencyInput) {
+	bs, cs := samples(base, scope), samples(cand, scope)
 	n1s, n2s := samples(base, h1), samples(base, h2)
 	keys := make([]latencyKey, 0, len(bs))
 	for k := range bs {
@@ -71,11 +75,11 @@ func latencyRows(base, cand []metrics.LatencySample, h1, h2 map[string]bool, o O
 				continue
 			}
 			li := latencyInput{a: a, b: b, q: q, seed: o.Seed + uint64(2*i+j)}
-			in[metric] = li
+			in[inputKey(sc, metric)] = li
 			diffs, _ := stats.BootstrapQuantileReps(a, b, q, o.Iters, li.seed)
 			qa, qb := stats.Quantile(a, q), stats.Quantile(b, q)
 			half := (1 - o.Confidence) / 2
-			r := Row{Metric: metric, Kind: "latency", BaseDen: len(a), CandDen: len(b),
+			r := Row{Metric: metric, Scenario: sc, Kind: "latency", BaseDen: len(a), CandDen: len(b),
 				Base: num(qa), Cand: num(qb), Diff: num(qb - qa),
 				Lo: num(stats.BootstrapBound(diffs, half, true)), Hi: num(stats.BootstrapBound(diffs, half, false)),
 				P: num(stats.BootstrapTwoSidedP(diffs)), Test: stats.TestBootstrap, Level: o.Confidence,
@@ -87,6 +91,14 @@ func latencyRows(base, cand []metrics.LatencySample, h1, h2 map[string]bool, o O
 		}
 	}
 	return rows, in
+}
+
+// inputKey names the latency input of a row.
+func inputKey(sc, metric string) string {
+	if sc == "" {
+		return metric
+	}
+	return sc + "\x00" + metric
 }
 
 // scopeOrder sorts stages in pipeline order, then tools, then the run.
