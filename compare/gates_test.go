@@ -14,8 +14,8 @@ func TestEvaluateOrdersFailuresFirst(t *testing.T) {
 		{Metric: "success", Kind: "rate", Base: f(1), Cand: f(0.5), BaseNum: 10, BaseDen: 10, CandNum: 5, CandDen: 10},
 		{Metric: "masked_success", Kind: "rate", Base: f(0), Cand: f(0.2), CandNum: 2, CandDen: 10},
 		{Metric: "masked_success", Scenario: "s1", Kind: "rate", CandNum: 0},
-		{Metric: "latency.stage.planning.wall.p95", Kind: "latency", Base: f(10), Cand: f(10), BaseDen: 10, CandDen: 10},
-		{Metric: "latency.stage.review.wall.p95", Kind: "latency", Base: f(10), Cand: f(11), BaseDen: 10, CandDen: 10},
+		{Metric: "latency.stage.planning.wall.p95", Kind: "latency", Base: f(10), Cand: f(10), BaseDen: 100, CandDen: 100},
+		{Metric: "latency.stage.review.wall.p95", Kind: "latency", Base: f(10), Cand: f(11), BaseDen: 100, CandDen: 100},
 	}}
 	g, err := ParseGates(strings.NewReader(`
 gates:
@@ -67,7 +67,7 @@ func TestParseGatesErrors(t *testing.T) {
 			t.Errorf("ParseGates(%q) = %v, want error containing %q", in, err, want)
 		}
 	}
-	if DefaultGates() == nil || len(DefaultGates().Gates) != 12 {
-		t.Error("default gates do not parse to 12 gates")
+	if DefaultGates() == nil || len(DefaultGates().Gates) != 13 {
+		t.Error("default gates do not parse to 13 gates")
 	}
 }
