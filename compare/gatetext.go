@@ -11,6 +11,9 @@ import (
 // rate points for rates, ms for latency.
 func gateUnit(g Gate, r Row) func(float64) string {
 	return func(v float64) string {
+		if math.Abs(v) < 5e-7 {
+			v = 0 // no "-0.0"
+		}
 		switch {
 		case math.IsInf(v, 0):
 			return fmt.Sprintf("%+.0f", v)

@@ -2,7 +2,6 @@ package compare
 
 import (
 	"fmt"
-	"math"
 	"sort"
 
 	"github.com/faultlens/faultlens/metrics"
@@ -53,9 +52,12 @@ type latencyInput struct {
 // scope, when not nil, keeps only the runs of one scenario on both sides
 // (the rows then carry scenario sc and their inputs are keyed
 // "sc\x00metric"); nil compares all runs.
-func latencyRows(base, cand []metrics.LatencySample, h1, h2 map[string]bool, sc string, scope map[string]bool, o Options) ([]Row, map[string]latencyInput) {
+func latencyRows(base, cand []metrics.LatencySample, groups []map[string]bool, sc string, scope map[string]bool, o Options) ([]Row, map[string]latencyInput) {
 	bs, cs := samples(base, scope), samples(cand, scope)
-	n1s, n2s := samples(base, h1), samples(base, h2)
+	gs := make([]map[latencyKey][]float64, len(groups))
+	for i, g := range groups {
+		gs[i] = samples(base, g)
+	}
 	keys := make([]latencyKey, 0, len(bs))
 	for k := range bs {
 		if len(cs[k]) > 0 {
@@ -84,9 +86,13 @@ func latencyRows(base, cand []metrics.LatencySample, h1, h2 map[string]bool, sc 
 				Lo: num(stats.BootstrapBound(diffs, half, true)), Hi: num(stats.BootstrapBound(diffs, half, false)),
 				P: num(stats.BootstrapTwoSidedP(diffs)), Test: stats.TestBootstrap, Level: o.Confidence,
 				TooSmall: small, MinDetectable: num(mde)}
-			if x, y := n1s[k], n2s[k]; len(x) > 0 && len(y) > 0 {
-				r.Noise = num(math.Abs(stats.Quantile(y, q) - stats.Quantile(x, q)))
+			var vals []float64
+			for _, g := range gs {
+				if x := g[k]; len(x) > 0 {
+					vals = append(vals, stats.Quantile(x, q))
+				}
 			}
+			r.Noise = num(spread(vals))
 			rows = append(rows, r)
 		}
 	}
