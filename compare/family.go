@@ -193,9 +193,9 @@ func fillGatedRow(r *Row, d *decision, alpha float64) {
 	}
 	switch {
 	case d.margin && r.Significant && d.increase:
-		r.Verdict = "above margin"
+		r.Verdict = "> margin"
 	case d.margin && r.Significant:
-		r.Verdict = "below margin"
+		r.Verdict = "< margin"
 	case d.margin:
 		r.Verdict = "no data"
 	case r.Significant:

@@ -106,7 +106,7 @@ type Row struct {
 	// "too small", or "no data" when one side has no denominator;
 	// "~ (Holm)" marks an exploratory row whose unadjusted interval
 	// excludes 0 but which is not significant after Holm within its family;
-	// "above margin" / "below margin" a gated row with no baseline data
+	// "> margin" / "< margin" a gated row with no baseline data
 	// whose candidate rate is significantly beyond the gate's margin.
 	Verdict string `json:"verdict"`
 	// TooSmall says the samples cannot show a change at Alpha.
