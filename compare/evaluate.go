@@ -20,7 +20,6 @@ func Evaluate(res *Result, g *Gates) {
 	var ds []*decision
 	var out []GateResult
 	var order []int
-	owner := map[int]bool{}
 	for gi, gate := range g.Gates {
 		matched := false
 		for i := range rows {
@@ -32,7 +31,6 @@ func Evaluate(res *Result, g *Gates) {
 			d := plan(gate, i, r, res)
 			d.order = gi
 			ds = append(ds, d)
-			owner[i] = true
 		}
 		if !matched {
 			out = append(out, GateResult{Gate: gate, Metric: gate.Metric, Passed: true, Skipped: true,
