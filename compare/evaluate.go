@@ -41,7 +41,7 @@ func Evaluate(res *Result, g *Gates) {
 	res.GatedTests = holmGated(ds, res.Alpha)
 	filled := map[int]bool{}
 	for _, d := range ds {
-		if !filled[d.row] { // the first gate naming a row draws its line
+		if !filled[d.row] && d.kind != kindNone { // the first gate judging a row draws its line
 			fillGatedRow(&rows[d.row], d, res.Alpha)
 			filled[d.row] = true
 		}

@@ -53,6 +53,9 @@ const (
 func plan(g Gate, i int, r *Row, res *Result) *decision {
 	d := &decision{gate: g, row: i, p: math.NaN(), increase: g.Direction != "decrease", either: g.Direction == "either"}
 	switch {
+	case res.Mix == MixConformance && isFaultSensitive(r.Metric):
+		d.kind, d.skip = kindNone, "not gated against a fault-free baseline (conformance mix): the faults move it by design; "+
+			"the fault scenarios are judged by expectation conformance"
 	case r.CandDen == 0:
 		d.kind, d.skip = kindNone, "no data on the candidate side"
 	case r.Kind == "latency" && min(r.BaseDen, r.CandDen) < MinLatencySamples(r.Metric):
@@ -61,7 +64,9 @@ func plan(g Gate, i int, r *Row, res *Result) *decision {
 	case g.MustBeZero && (r.Kind == "latency" || r.BaseNum == 0):
 		d.kind = kindZero
 	case g.MustNotIncrease && r.BaseDen == 0:
-		d.kind = kindZero
+		// A baseline known to carry the defect but with no denominator
+		// tonight cannot show an increase.
+		d.kind, d.skip = kindNone, "no data on the baseline side: an increase cannot be told"
 	case g.MustBeZero || g.MustNotIncrease:
 		d.kind, d.increase, d.either = kindTest, true, false
 	case g.MaxChange != nil && !g.RequireSignificant && r.BaseDen > 0:
