@@ -20,6 +20,7 @@ import (
 type compareOptions struct {
 	src                 source
 	baseline, candidate string
+	baselineLast        int
 	gates               string
 	format, out, dir    string
 }
@@ -27,14 +28,26 @@ type compareOptions struct {
 func newCompareCmd(s Streams, g *global) *cobra.Command {
 	o := &compareOptions{}
 	cmd := &cobra.Command{
-		Use:   "compare --baseline B --candidate C [--gates FILE] [--format F] [--out FILE] [--db FILE | PATH...]",
+		Use:   "compare (--baseline B | --baseline-last K) --candidate C [--gates FILE] [--format F] [--out FILE] [--db FILE | PATH...]",
 		Short: "Compare a candidate run set with a baseline and apply the gates",
 		Long: `Compare two run sets: B and C are suite names in the input or names of
 baselines saved with "faultlens baseline save" (looked up in --dir).
 
-Rates get the difference with a Newcombe interval and a Fisher or z test;
-latency a Mann-Whitney test and bootstrap intervals of the p50 and p95
-change. p-values are Holm–Bonferroni adjusted across everything compared.
+With --baseline-last K the baseline is the K suites (nights) of the input
+that precede C in date order, pooled; the A/A noise band is then the
+widest change seen between two of those nights.
+
+The gates name the pre-registered family that decides the exit code: each
+gated row is tested one-sided in its gate's bad direction (inverted
+Newcombe interval for rates, percentile bootstrap for latency quantiles, an
+exact binomial test against the margin when the baseline has no data) with
+Holm–Bonferroni within that family only, and its interval is drawn at the
+level that agrees with the verdict. Every other row is exploratory:
+two-sided, Holm within its own family, never deciding the exit code.
+
+The two sides must run the same fault scenarios, or the baseline must be
+fault-free (the fault scenarios are then judged by expectation
+conformance); any other mix is refused.
 
 Exit status: 0 every gate passed, 1 at least one gate failed, 2 usage or
 input error.`,
@@ -46,13 +59,15 @@ input error.`,
 	}
 	f := cmd.Flags()
 	f.StringVar(&o.baseline, "baseline", "", "baseline suite or saved baseline name")
+	f.IntVar(&o.baselineLast, "baseline-last", 0, "use the K suites before the candidate, by date, as the baseline")
 	f.StringVar(&o.candidate, "candidate", "", "candidate suite or saved baseline name")
 	f.StringVar(&o.gates, "gates", "", "gates YAML file (default: the shipped gates)")
 	f.StringVarP(&o.format, "format", "f", "text", "output format: "+strings.Join(compare.Formats, ", "))
 	f.StringVarP(&o.out, "out", "o", "", "write the report to FILE instead of stdout")
 	f.StringVar(&o.dir, "dir", "baselines", "directory of saved baselines")
 	f.StringVar(&o.src.db, "db", "", "read this database file")
-	cmd.MarkFlagRequired("baseline")
+	cmd.MarkFlagsOneRequired("baseline", "baseline-last")
+	cmd.MarkFlagsMutuallyExclusive("baseline", "baseline-last")
 	cmd.MarkFlagRequired("candidate")
 	return cmd
 }
@@ -70,18 +85,33 @@ func runCompare(ctx context.Context, s Streams, g *global, o *compareOptions) er
 		return err
 	}
 	defer done()
-	sess, err := metrics.OpenSuites(ctx, db, []string{o.baseline, o.candidate})
+	nights := []string{o.baseline}
+	if o.baseline == "" { // --baseline-last
+		if nights, err = lastNights(ctx, db, o.candidate, o.baselineLast); err != nil {
+			return err
+		}
+	}
+	sess, err := metrics.OpenSuites(ctx, db, append(slices.Clone(nights), o.candidate))
 	if err != nil {
 		return err
 	}
 	defer sess.Close()
-	base, bs, err := loadSide(ctx, sess, db, o.dir, o.baseline)
+	var base *metrics.Evidence
+	var bs compare.Side
+	if o.baseline == "" {
+		base, bs, err = loadNights(ctx, sess, nights)
+	} else {
+		base, bs, err = loadSide(ctx, sess, db, o.dir, o.baseline)
+	}
 	if err != nil {
 		return err
 	}
 	cand, cs, err := loadSide(ctx, sess, db, o.dir, o.candidate)
 	if err != nil {
 		return err
+	}
+	if _, err := compare.CheckMix(base, cand); err != nil {
+		return usagef("%v", err)
 	}
 	res := compare.Compare(base, cand, bs, cs, compare.Options{Alpha: gates.Alpha})
 	compare.Evaluate(res, gates)

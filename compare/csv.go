@@ -14,7 +14,8 @@ import (
 func writeCSV(w io.Writer, res *Result) error {
 	cw := csv.NewWriter(w)
 	cw.Write([]string{"scenario", "metric", "kind", "base_num", "base_den", "cand_num", "cand_den", "base", "cand",
-		"diff", "lo", "hi", "p", "p_adj", "test", "significant", "verdict", "too_small", "min_detectable", "noise"})
+		"diff", "lo", "hi", "p", "p_adj", "test", "significant", "verdict", "too_small", "min_detectable", "noise",
+		"family", "alternative", "level"})
 	f := func(p *float64) string {
 		if p == nil {
 			return ""
@@ -25,7 +26,8 @@ func writeCSV(w io.Writer, res *Result) error {
 		cw.Write([]string{textsafe.CSVCell(r.Scenario), textsafe.CSVCell(r.Metric), r.Kind,
 			fmt.Sprint(r.BaseNum), fmt.Sprint(r.BaseDen), fmt.Sprint(r.CandNum), fmt.Sprint(r.CandDen),
 			f(r.Base), f(r.Cand), f(r.Diff), f(r.Lo), f(r.Hi), f(r.P), f(r.PAdj), r.Test,
-			strconv.FormatBool(r.Significant), textsafe.CSVCell(r.Verdict), strconv.FormatBool(r.TooSmall), f(r.MinDetectable), f(r.Noise)})
+			strconv.FormatBool(r.Significant), textsafe.CSVCell(r.Verdict), strconv.FormatBool(r.TooSmall), f(r.MinDetectable), f(r.Noise),
+			r.Family, r.Alternative, strconv.FormatFloat(r.Level, 'g', 6, 64)})
 	}
 	cw.Flush()
 	return cw.Error()

@@ -20,6 +20,10 @@ type Options struct {
 	Iters int
 	// Seed makes the bootstrap reproducible (default 1).
 	Seed uint64
+	// OnlyGated, when set, computes only the latency rows these gates
+	// name (rates are cheap and always computed): the calibration loop
+	// needs the gated decision, not the exploratory table.
+	OnlyGated *Gates
 }
 
 func (o Options) withDefaults() Options {
@@ -49,22 +53,41 @@ func Compare(base, cand *metrics.Evidence, bs, cs Side, o Options) *Result {
 	bs.Runs, cs.Runs = len(base.Runs), len(cand.Runs)
 	res := &Result{ResultVersion: ResultVersion, Baseline: bs, Candidate: cs, Alpha: o.Alpha, Confidence: o.Confidence}
 	bRuns, cRuns := pointers(base.Runs), pointers(cand.Runs)
-	half1, half2 := halves(bRuns)
-	res.Rows = append(res.Rows, rateRows("", bRuns, cRuns, half1, half2, o)...)
-	res.Rows = append(res.Rows, latencyRows(base.Latency, cand.Latency, idSet(half1), idSet(half2), o)...)
+	groups := aaGroups(bRuns)
+	res.Rows = append(res.Rows, rateRows("", bRuns, cRuns, groups, o)...)
+	lat, in := latencyRows(base.Latency, cand.Latency, idSets(groups), "", nil, o)
+	res.Rows = append(res.Rows, lat...)
+	res.latency, res.iters = in, o.Iters
+	res.Mix, _, _ = detectMix(bRuns, cRuns)
 	for _, sc := range scenarios(bRuns, cRuns) {
 		b, c := byScenario(bRuns, sc), byScenario(cRuns, sc)
-		h1, h2 := halves(b)
-		res.Rows = append(res.Rows, rateRows(sc, b, c, h1, h2, o)...)
+		g := aaGroups(b)
+		res.Rows = append(res.Rows, rateRows(sc, b, c, g, o)...)
+		if res.Mix == MixConformance && sc == FaultFree {
+			// The fault-sensitive gates judge the fault-free control runs
+			// both sides share; their latency is compared on its own.
+			scope := idSet(append(append([]*metrics.RunFact(nil), b...), c...))
+			lat, in := latencyRows(base.Latency, cand.Latency, idSets(g), sc, scope, o)
+			res.Rows = append(res.Rows, lat...)
+			for k, v := range in {
+				res.latency[k] = v
+			}
+		}
 	}
-	holm(res.Rows, o.Alpha)
+	for i := range res.Rows {
+		res.Rows[i].Family = FamilyExploratory
+	}
+	holmExploratory(res.Rows, o.Alpha)
 	res.Paired = paired(bRuns, cRuns)
+	if o.OnlyGated != nil {
+		Evaluate(res, o.OnlyGated)
+	}
 	res.Charts = charts(base, cand, res.Rows)
 	return res
 }
 
 // rateRows compares every rate over the given runs.
-func rateRows(scenario string, b, c, h1, h2 []*metrics.RunFact, o Options) []Row {
+func rateRows(scenario string, b, c []*metrics.RunFact, groups [][]*metrics.RunFact, o Options) []Row {
 	var rows []Row
 	for _, d := range rateDefs {
 		x1, n1 := tally(d, b)
@@ -75,7 +98,7 @@ func rateRows(scenario string, b, c, h1, h2 []*metrics.RunFact, o Options) []Row
 		rc := stats.CompareRates(x1, n1, x2, n2, o.Confidence)
 		r := Row{Metric: d.name, Scenario: scenario, Kind: "rate", BaseNum: x1, BaseDen: n1, CandNum: x2, CandDen: n2,
 			Base: num(rc.P1), Cand: num(rc.P2), Diff: num(rc.Diff), Lo: num(rc.Interval.Lo), Hi: num(rc.Interval.Hi),
-			P: num(rc.P), Test: rc.Test}
+			P: num(newcombeTwoSided(x1, n1, x2, n2)), Test: stats.TestNewcombe, Level: o.Confidence}
 		base := rc.P1
 		if math.IsNaN(base) {
 			base = 0
@@ -83,50 +106,16 @@ func rateRows(scenario string, b, c, h1, h2 []*metrics.RunFact, o Options) []Row
 		mde := stats.MinDetectableRateDiff(n1, n2, base, o.Alpha, 0.8)
 		r.MinDetectable = num(mde)
 		r.TooSmall = n1 == 0 || n2 == 0 || mde > tooSmallRate
-		a1, m1 := tally(d, h1)
-		a2, m2 := tally(d, h2)
-		if m1 > 0 && m2 > 0 {
-			r.Noise = num(math.Abs(float64(a2)/float64(m2) - float64(a1)/float64(m1)))
+		var vals []float64
+		for _, g := range groups {
+			if a, m := tally(d, g); m > 0 {
+				vals = append(vals, float64(a)/float64(m))
+			}
 		}
+		r.Noise = num(spread(vals))
 		rows = append(rows, r)
 	}
 	return rows
-}
-
-// holm adjusts every row's p-value for the whole family and sets the
-// verdicts.
-func holm(rows []Row, alpha float64) {
-	var ps []float64
-	var idx []int
-	for i, r := range rows {
-		if r.P != nil {
-			ps = append(ps, *r.P)
-			idx = append(idx, i)
-		}
-	}
-	adj, _ := stats.Holm(ps, alpha)
-	for k, i := range idx {
-		rows[i].PAdj = num(adj[k])
-	}
-	for i := range rows {
-		r := &rows[i]
-		r.Significant = r.PAdj != nil && *r.PAdj < alpha
-		if r.Kind == "latency" && r.Lo != nil && r.Hi != nil && *r.Lo <= 0 && 0 <= *r.Hi {
-			r.Significant = false
-		}
-		switch {
-		case r.Significant:
-			r.Verdict = verdict(r)
-		case r.BaseDen == 0 || r.CandDen == 0:
-			// Nothing to compare on one side (e.g. no run with an invalid
-			// plan in a fault-free baseline): say so, not "too small".
-			r.Verdict = "no data"
-		case r.TooSmall:
-			r.Verdict = "too small"
-		default:
-			r.Verdict = stats.NoChange
-		}
-	}
 }
 
 // verdict is the signed change of a significant row: points for rates,
@@ -145,6 +134,51 @@ func pointers(rs []metrics.RunFact) []*metrics.RunFact {
 	out := make([]*metrics.RunFact, len(rs))
 	for i := range rs {
 		out[i] = &rs[i]
+	}
+	return out
+}
+
+// aaGroups splits the baseline into the groups whose differences are the
+// A/A noise band: its suites (the nights of --baseline-last K), ordered by
+// their first run, when it has more than one; else its two halves by run
+// order.
+func aaGroups(rs []*metrics.RunFact) [][]*metrics.RunFact {
+	var order []string
+	by := map[string][]*metrics.RunFact{}
+	for _, r := range inOrder(rs) {
+		if _, ok := by[r.Suite]; !ok {
+			order = append(order, r.Suite)
+		}
+		by[r.Suite] = append(by[r.Suite], r)
+	}
+	if len(order) > 1 {
+		out := make([][]*metrics.RunFact, len(order))
+		for i, s := range order {
+			out[i] = by[s]
+		}
+		return out
+	}
+	a, b := halves(rs)
+	return [][]*metrics.RunFact{a, b}
+}
+
+// spread is the largest absolute difference between two of vals (NaN with
+// fewer than two): the widest change seen between two baseline groups.
+func spread(vals []float64) float64 {
+	if len(vals) < 2 {
+		return math.NaN()
+	}
+	lo, hi := vals[0], vals[0]
+	for _, v := range vals[1:] {
+		lo, hi = math.Min(lo, v), math.Max(hi, v)
+	}
+	return hi - lo
+}
+
+func idSets(groups [][]*metrics.RunFact) []map[string]bool {
+	out := make([]map[string]bool, len(groups))
+	for i, g := range groups {
+		out[i] = idSet(g)
 	}
 	return out
 }
@@ -197,4 +231,10 @@ func byScenario(rs []*metrics.RunFact, sc string) []*metrics.RunFact {
 		}
 	}
 	return out
+}
+
+// newcombeTwoSided is the two-sided p-value of the inverted Newcombe
+// interval, NaN when a side is empty.
+func newcombeTwoSided(x1, n1, x2, n2 int) float64 {
+	return math.Min(1, 2*math.Min(stats.NewcombeOneSidedP(x1, n1, x2, n2, true), stats.NewcombeOneSidedP(x1, n1, x2, n2, false)))
 }

@@ -6,78 +6,210 @@ import (
 	"sort"
 )
 
-// Evaluate applies the gates to the whole-run-set rows of res, filling
+// Evaluate applies the gates to res. The rows the gates name form the
+// pre-registered gated family: each is tested one-sided in its gate's bad
+// direction (two-sided for "either"), Holm runs within that family only,
+// and its interval is redrawn at the level that agrees with the verdict.
+// Every other row stays exploratory, Holm within its own family. It fills
 // res.Gates (failed first, then in file order) and res.Failed.
 func Evaluate(res *Result, g *Gates) {
+	rows := res.Rows
+	for i := range rows {
+		rows[i].Family = FamilyExploratory
+	}
+	var ds []*decision
 	var out []GateResult
-	for _, gate := range g.Gates {
+	var order []int
+	for gi, gate := range g.Gates {
 		matched := false
-		for _, r := range res.Rows {
-			if r.Scenario != "" || !gate.matches(r.Metric) {
+		for i := range rows {
+			r := &rows[i]
+			if !gate.matches(r.Metric) || !gated(res, gate, r) {
 				continue
 			}
 			matched = true
-			out = append(out, judge(gate, r, res.Alpha))
+			d := plan(gate, i, r, res)
+			d.order = gi
+			ds = append(ds, d)
 		}
 		if !matched {
 			out = append(out, GateResult{Gate: gate, Metric: gate.Metric, Passed: true, Skipped: true,
 				Reason: "no data on both sides"})
+			order = append(order, gi)
 		}
 	}
-	sort.SliceStable(out, func(i, j int) bool { return !out[i].Passed && out[j].Passed })
-	res.Gates, res.Failed = out, 0
-	for _, r := range out {
+	res.GatedTests = holmGated(ds, res.Alpha)
+	filled := map[int]bool{}
+	for _, d := range ds {
+		if !filled[d.row] && d.kind != kindNone { // the first gate judging a row draws its line
+			fillGatedRow(&rows[d.row], d, res.Alpha)
+			filled[d.row] = true
+		}
+		out = append(out, judge(d, rows[d.row], res.Alpha))
+		order = append(order, d.order)
+	}
+	res.ExploratoryTests = holmExploratory(rows, res.Alpha)
+	idx := make([]int, len(out))
+	for i := range idx {
+		idx[i] = i
+	}
+	sort.SliceStable(idx, func(i, j int) bool {
+		a, b := out[idx[i]], out[idx[j]]
+		if a.Passed != b.Passed {
+			return !a.Passed
+		}
+		return order[idx[i]] < order[idx[j]]
+	})
+	sorted := make([]GateResult, len(out))
+	for i, k := range idx {
+		sorted[i] = out[k]
+	}
+	res.Gates, res.Failed = sorted, 0
+	for _, r := range sorted {
 		if !r.Passed {
 			res.Failed++
 		}
 	}
 }
 
-// judge applies one gate to one row.
-func judge(g Gate, r Row, alpha float64) GateResult {
-	res := GateResult{Gate: g, Metric: r.Metric, Passed: true}
-	if g.MustBeZero {
+// judge applies one decision's gate to its row, in one line a reviewer can
+// read: the observed change, its interval, the threshold, the test and its
+// Holm-adjusted p.
+func judge(d *decision, r Row, alpha float64) GateResult {
+	g := d.gate
+	res := GateResult{Gate: g, Metric: r.Metric, Scenario: r.Scenario, Passed: true}
+	switch d.kind {
+	case kindNone:
+		res.Skipped, res.Reason = true, d.skip
+		return res
+	case kindZero:
+		res.Test = "zero tolerance"
 		count := float64(r.CandNum)
 		if r.Kind == "latency" {
 			count = val(r.Cand)
 		}
 		res.Change = num(count)
+		base := "baseline has none"
+		if r.BaseDen == 0 {
+			base = "baseline has no data"
+		}
 		if count != 0 {
 			res.Passed = false
-			res.Reason = fmt.Sprintf("candidate has %s, must be 0", countText(r))
+			res.Reason = fmt.Sprintf("candidate has %s, must be 0 (%s)", countText(r), base)
 		} else {
 			res.Reason = "candidate has none"
 		}
 		return res
 	}
-	change := badChange(g, val(r.Base), val(r.Cand))
-	res.Change = num(change)
-	limit := *g.MaxChange
-	unit := func(v float64) string {
-		switch {
-		case g.Relative:
-			return fmt.Sprintf("%.1f%%", v*100)
-		case r.Kind == "rate":
-			return fmt.Sprintf("%.1fpp", v*100)
+	if d.kind == kindObserved {
+		r.Test, r.Alternative, r.Lo, r.Hi = "observed change", "", nil, nil
+	}
+	res.Test, res.PAdj, res.Level = r.Test, r.PAdj, r.Level
+	sig := r.Significant
+	if g.MustBeZero || g.MustNotIncrease {
+		// The baseline has the defect: the gate is "must not increase".
+		res.Change, res.Lo, res.Hi = r.Diff, r.Lo, r.Hi
+		what := "must not increase"
+		if g.MustBeZero {
+			what = fmt.Sprintf("baseline has %d of %d, so must not increase", r.BaseNum, r.BaseDen)
 		}
-		return fmt.Sprintf("%.4gms", v)
+		line := fmt.Sprintf("%s → %s: %s %s, p_adj %s (%s, one-sided)", rateText(r.BaseNum, r.BaseDen),
+			rateText(r.CandNum, r.CandDen), fmtPP(val(r.Diff)), ivText(r.Lo, r.Hi, r.Level, fmtPPBare), pText(r.PAdj), r.Test)
+		if sig {
+			res.Passed = false
+			res.Reason = line + "; significant increase (" + what + ")"
+		} else {
+			res.Reason = line + "; not a significant increase (" + what + ")"
+		}
+		return res
+	}
+	limit := *g.MaxChange
+	unit := gateUnit(g, r)
+	var change, lo, hi float64
+	switch {
+	case d.margin:
+		// No baseline data: the candidate against the margin itself.
+		change, lo, hi = badSide(d, val(r.Diff), val(r.Lo), val(r.Hi))
+		res.Change, res.Lo, res.Hi = num(change), num(lo), num(hi)
+		from := "0"
+		if d.ref == 1 {
+			from = "100%"
+		}
+		line := fmt.Sprintf("no baseline data, candidate %s against the margin: %s %s from %s %s vs threshold %s, p_adj %s (%s, one-sided)",
+			rateText(r.CandNum, r.CandDen), g.Direction, unit(change), from, ivText(num(lo), num(hi), r.Level, unit), unit(limit), pText(r.PAdj), r.Test)
+		switch {
+		case change <= limit:
+			res.Reason = line + "; within"
+		case g.RequireSignificant && !sig:
+			res.Reason = line + "; beyond the margin but not significantly"
+		default:
+			res.Passed = false
+			res.Reason = line + "; exceeds the margin"
+		}
+		return res
+	case g.Relative:
+		change = badChange(g, val(r.Base), val(r.Cand))
+		lo, hi = relBounds(d, r)
+	default:
+		change = badChange(g, val(r.Base), val(r.Cand))
+		_, lo, hi = badSide(d, val(r.Diff), val(r.Lo), val(r.Hi))
+	}
+	res.Change, res.Lo, res.Hi = num(change), num(lo), num(hi)
+	if math.IsNaN(change) {
+		res.Skipped, res.Reason = true, "no value on one side"
+		return res
+	}
+	line := fmt.Sprintf("%s %s %s vs threshold %s, p_adj %s (%s, %s)", g.Direction, unit(change),
+		ivText(num(lo), num(hi), r.Level, unit), unit(limit), pText(r.PAdj), r.Test, r.Alternative)
+	if d.kind == kindObserved {
+		line = fmt.Sprintf("%s %s vs threshold %s (observed change, no test)", g.Direction, unit(change), unit(limit))
 	}
 	switch {
-	case math.IsNaN(change):
-		res.Skipped = true
-		res.Reason = "no value on one side"
 	case change <= limit:
-		res.Reason = fmt.Sprintf("%s %s within %s", g.Direction, unit(math.Max(change, 0)), unit(limit))
-	case g.RequireSignificant && !r.Significant:
-		res.Reason = fmt.Sprintf("%s %s exceeds %s but is not significant (p_adj %s)", g.Direction, unit(change), unit(limit), pText(r.PAdj))
+		res.Reason = line + "; within"
+	case g.RequireSignificant && !sig:
+		res.Reason = line + "; exceeds but is not significant"
 	default:
 		res.Passed = false
-		res.Reason = fmt.Sprintf("%s %s exceeds %s", g.Direction, unit(change), unit(limit))
+		res.Reason = line + "; exceeds"
 		if g.RequireSignificant {
-			res.Reason += fmt.Sprintf(" (significant, p_adj %s)", pText(r.PAdj))
+			res.Reason += " and is significant"
 		}
 	}
 	return res
+}
+
+// badSide turns a change and its interval into the gate's bad direction.
+func badSide(d *decision, diff, lo, hi float64) (float64, float64, float64) {
+	switch {
+	case d.either:
+		return math.Abs(diff), lo, hi
+	case d.increase:
+		return diff, lo, hi
+	}
+	return -diff, -hi, -lo
+}
+
+// relBounds is a relative gate's interval: from the bootstrap's relative
+// replicates for latency (same ranks as the row's bounds), else the
+// absolute bounds over the baseline value.
+func relBounds(d *decision, r Row) (float64, float64) {
+	base := val(r.Base)
+	if d.rels != nil && !math.IsNaN(d.rels[0]) && !math.IsNaN(d.rels[len(d.rels)-1]) {
+		two := 1 - r.Level
+		if d.either {
+			return math.NaN(), math.NaN()
+		}
+		lo := boundOf(d.rels, two/2, true)
+		hi := boundOf(d.rels, two/2, false)
+		_, l, h := badSide(d, 0, lo, hi)
+		return l, h
+	}
+	if !(base > 0) {
+		return math.NaN(), math.NaN()
+	}
+	_, l, h := badSide(d, 0, val(r.Lo)/base, val(r.Hi)/base)
+	return l, h
 }
 
 // badChange is the change from base to cand in the gate's bad direction
@@ -106,16 +238,17 @@ func badChange(g Gate, base, cand float64) float64 {
 	return d
 }
 
-func countText(r Row) string {
-	if r.Kind == "latency" {
-		return fmt.Sprintf("%.4gms", val(r.Cand))
+// gated reports whether gate judges row r: the whole-run-set row (or, with
+// a conformance mix, the fault-free control runs' row of a fault-sensitive
+// metric), and every scenario's row of a per-scenario gate except the
+// fault scenarios of a fault-sensitive metric under a conformance mix.
+func gated(res *Result, g Gate, r *Row) bool {
+	target := gateScenario(res, r.Metric)
+	switch {
+	case r.Scenario == target:
+		return true
+	case !g.PerScenario || r.Scenario == "":
+		return false
 	}
-	return fmt.Sprintf("%d of %d", r.CandNum, r.CandDen)
-}
-
-func pText(p *float64) string {
-	if p == nil {
-		return "n/a"
-	}
-	return fmt.Sprintf("%.3g", *p)
+	return target == ""
 }

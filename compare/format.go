@@ -33,18 +33,36 @@ func Write(w io.Writer, res *Result, format string) error {
 
 // summary is the one-line outcome.
 func summary(res *Result) string {
-	sig := 0
+	gsig, esig := 0, 0
 	for _, r := range res.Rows {
-		if r.Significant {
-			sig++
+		switch {
+		case r.Significant && r.Family == FamilyGated:
+			gsig++
+		case r.Significant:
+			esig++
 		}
 	}
 	outcome := "all gates passed"
 	if res.Failed > 0 {
 		outcome = fmt.Sprintf("%d of %d gates FAILED", res.Failed, len(res.Gates))
 	}
-	return fmt.Sprintf("%s: %s (%d runs) vs %s (%d runs), %d significant changes of %d compared (Holm, α=%g)",
-		outcome, res.Baseline.Name, res.Baseline.Runs, res.Candidate.Name, res.Candidate.Runs, sig, len(res.Rows), res.Alpha)
+	mix := ""
+	if res.Mix != "" {
+		mix = ", scenarios: " + res.Mix
+	}
+	return fmt.Sprintf("%s: %s (%d runs) vs %s (%d runs)%s; gated: %d significant of %d tests (one-sided, Holm, α=%g); exploratory: %d significant of %d tests (Holm within their own family, not gated)",
+		outcome, res.Baseline.Name, res.Baseline.Runs, res.Candidate.Name, res.Candidate.Runs, mix, gsig, res.GatedTests, res.Alpha, esig, res.ExploratoryTests)
+}
+
+// family returns the rows of one family, in order.
+func family(res *Result, fam string) []Row {
+	var out []Row
+	for _, r := range res.Rows {
+		if r.Family == fam || (fam == FamilyExploratory && r.Family == "") {
+			out = append(out, r)
+		}
+	}
+	return out
 }
 
 // cell formats a value: rates as percentages, latency in ms.
@@ -58,15 +76,29 @@ func cell(r Row, v *float64) string {
 	return fmt.Sprintf("%.4g", *v)
 }
 
-// delta formats the change with its interval.
+// delta formats the change with its interval; a level other than the
+// report's confidence (a gated row's Holm level) is printed after it.
 func delta(r Row) string {
 	if r.Diff == nil {
 		return "-"
 	}
-	if r.Kind == "rate" {
-		return fmt.Sprintf("%+.1fpp [%+.1f, %+.1f]", *r.Diff*100, val(r.Lo)*100, val(r.Hi)*100)
+	lvl := ""
+	if r.Family == FamilyGated && r.Alternative != "" && r.Level > 0 {
+		lvl = " @" + levelText(r.Level)
 	}
-	return fmt.Sprintf("%+.4g [%+.4g, %+.4g]", *r.Diff, val(r.Lo), val(r.Hi))
+	b := func(p *float64, inf float64, scale float64, f string) string {
+		if p == nil {
+			if inf < 0 {
+				return "-inf"
+			}
+			return "+inf"
+		}
+		return fmt.Sprintf(f, *p*scale)
+	}
+	if r.Kind == "rate" {
+		return fmt.Sprintf("%+.1fpp [%s, %s]%s", *r.Diff*100, b(r.Lo, -1, 100, "%+.1f"), b(r.Hi, 1, 100, "%+.1f"), lvl)
+	}
+	return fmt.Sprintf("%+.4g [%s, %s]%s", *r.Diff, b(r.Lo, -1, 1, "%+.4g"), b(r.Hi, 1, 1, "%+.4g"), lvl)
 }
 
 // noise formats the A/A band.
@@ -91,6 +123,14 @@ func verdictText(r Row) string {
 	return fmt.Sprintf("too small (detects ≥%.3gms)", *r.MinDetectable)
 }
 
+// gateLabel is the metric a gate judged, with its scenario when per scenario.
+func gateLabel(g GateResult) string {
+	if g.Scenario == "" {
+		return g.Metric
+	}
+	return g.Scenario + " / " + g.Metric
+}
+
 // scenarioLabel names a row's scope.
 func scenarioLabel(s string) string {
 	if s == "" {
@@ -110,8 +150,15 @@ func gateMark(g GateResult) string {
 }
 
 func gateRule(g Gate) string {
+	s := ""
+	if g.PerScenario {
+		s = ", per scenario"
+	}
 	if g.MustBeZero {
-		return "must be zero"
+		return "must be zero" + s
+	}
+	if g.MustNotIncrease {
+		return "must not increase" + s
 	}
 	var b strings.Builder
 	fmt.Fprintf(&b, "%s ≤ %g", g.Direction, *g.MaxChange)
@@ -120,6 +167,9 @@ func gateRule(g Gate) string {
 	}
 	if g.RequireSignificant {
 		b.WriteString(", if significant")
+	}
+	if g.PerScenario {
+		b.WriteString(", per scenario")
 	}
 	return b.String()
 }

@@ -28,24 +28,43 @@ type Gates struct {
 // Gate is one rule on one metric key (or a glob of keys).
 type Gate struct {
 	// Metric is a metric key; "*" matches one dot-separated part.
-	Metric string `yaml:"metric"`
-	// MustBeZero requires the candidate's count (or value) to be 0.
-	MustBeZero bool `yaml:"must_be_zero"`
+	Metric string `yaml:"metric" json:"metric"`
+	// MustBeZero requires the candidate's count to be 0 where the
+	// baseline's is 0; where the baseline already has the defect the gate
+	// becomes MustNotIncrease.
+	MustBeZero bool `yaml:"must_be_zero" json:"must_be_zero,omitempty"`
+	// MustNotIncrease fails on a significant increase of the rate (one
+	// sided, in the gated family), whatever the baseline's count.
+	MustNotIncrease bool `yaml:"must_not_increase" json:"must_not_increase,omitempty"`
 	// MaxChange is the largest allowed change in Direction.
-	MaxChange *float64 `yaml:"max_change"`
+	MaxChange *float64 `yaml:"max_change" json:"max_change,omitempty"`
 	// Direction is the bad direction: increase, decrease or either.
-	Direction string `yaml:"direction"`
+	Direction string `yaml:"direction" json:"direction,omitempty"`
 	// Relative measures the change relative to the baseline value.
-	Relative bool `yaml:"relative"`
+	Relative bool `yaml:"relative" json:"relative,omitempty"`
 	// RequireSignificant fails the gate only on a significant change.
-	RequireSignificant bool `yaml:"require_significant"`
+	RequireSignificant bool `yaml:"require_significant" json:"require_significant,omitempty"`
+	// PerScenario applies the gate to every scenario's row as well as to
+	// the whole run set (rates only: latency is compared overall).
+	PerScenario bool `yaml:"per_scenario" json:"per_scenario,omitempty"`
 }
 
 // GateResult is the outcome of one gate on one metric.
 type GateResult struct {
-	// Gate is the rule, Metric the key it was applied to.
-	Gate   Gate   `json:"gate"`
-	Metric string `json:"metric"`
+	// Gate is the rule, Metric the key it was applied to, Scenario the
+	// scenario ("" for the whole run set).
+	Gate     Gate   `json:"gate"`
+	Metric   string `json:"metric"`
+	Scenario string `json:"scenario"`
+	// Test names the test behind the decision ("zero tolerance" when a
+	// single occurrence decides, "" when no test was needed).
+	Test string `json:"test"`
+	// PAdj is the Holm-adjusted one-sided p-value within the gated family.
+	PAdj *float64 `json:"p_adj"`
+	// Lo and Hi bound Change at Level, in the gate's terms.
+	Lo    *float64 `json:"lo"`
+	Hi    *float64 `json:"hi"`
+	Level float64  `json:"level"`
 	// Passed is the outcome; Skipped says no data matched (a pass).
 	Passed  bool `json:"passed"`
 	Skipped bool `json:"skipped"`
@@ -97,10 +116,12 @@ func (g *Gate) check() error {
 	case !knownMetric(g.Metric):
 		return fmt.Errorf("unknown metric %q (rates: %s; latency: latency.<scope>.<name>.<queue|exec|wall>.<p50|p95>)",
 			g.Metric, strings.Join(RateNames(), ", "))
-	case g.MustBeZero && g.MaxChange != nil:
-		return errors.New("must_be_zero and max_change exclude each other")
-	case !g.MustBeZero && g.MaxChange == nil:
-		return errors.New("needs must_be_zero: true or max_change")
+	case rules(g) > 1:
+		return errors.New("must_be_zero, must_not_increase and max_change exclude each other")
+	case rules(g) == 0:
+		return errors.New("needs must_be_zero: true, must_not_increase: true or max_change")
+	case g.MustNotIncrease && !isRate(g.Metric):
+		return errors.New("must_not_increase applies to rates only")
 	case g.MaxChange != nil && *g.MaxChange < 0:
 		return errors.New("max_change must not be negative")
 	}
@@ -114,6 +135,28 @@ func (g *Gate) check() error {
 		return fmt.Errorf("direction %q: want increase, decrease or either", g.Direction)
 	}
 	return nil
+}
+
+func rules(g *Gate) int {
+	n := 0
+	for _, b := range []bool{g.MustBeZero, g.MustNotIncrease, g.MaxChange != nil} {
+		if b {
+			n++
+		}
+	}
+	return n
+}
+
+func isRate(m string) bool { return !strings.HasPrefix(m, "latency.") }
+
+// names reports whether any gate names key.
+func (gs *Gates) names(key string) bool {
+	for i := range gs.Gates {
+		if gs.Gates[i].matches(key) {
+			return true
+		}
+	}
+	return false
 }
 
 // knownMetric accepts rate names and well-formed latency keys (globs

@@ -11,7 +11,7 @@ import (
 // assets. html/template escapes every trace-derived string.
 var htmlPage = template.Must(template.New("page").Funcs(template.FuncMap{
 	"cell": cell, "delta": delta, "noise": noise, "verdict": verdictText, "p": pText,
-	"scenario": scenarioLabel, "gateMark": gateMark, "gateRule": gateRule, "chart": barChart,
+	"scenario": scenarioLabel, "gateMark": gateMark, "gateLabel": gateLabel, "gateRule": gateRule, "chart": barChart,
 }).Parse(`<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8"><title>faultlens compare</title>
 <style>
@@ -24,7 +24,7 @@ td:first-child,td:nth-child(2),th{text-align:left}.FAIL{background:#fdd}.pass{ba
 <p class="summary">{{.Summary}}</p>
 <h2>Gates</h2>
 <table class="gates"><tr><th>gate</th><th>metric</th><th>rule</th><th>result</th></tr>
-{{range .R.Gates}}<tr class="{{gateMark .}}"><td>{{gateMark .}}</td><td>{{.Metric}}</td><td>{{gateRule .Gate}}</td><td>{{.Reason}}</td></tr>
+{{range .R.Gates}}<tr class="{{gateMark .}}"><td>{{gateMark .}}</td><td>{{gateLabel .}}</td><td>{{gateRule .Gate}}</td><td>{{.Reason}}</td></tr>
 {{end}}</table>
 <h2>Charts</h2>
 <div class="charts">
@@ -33,18 +33,26 @@ td:first-child,td:nth-child(2),th{text-align:left}.FAIL{background:#fdd}.pass{ba
 <figure><figcaption>Recovered chains by error class</figcaption>{{chart .R.Charts.Recovery true}}</figure>
 <figure><figcaption>Evidence at secondary grade or better, by path</figcaption>{{chart .R.Charts.Grade true}}</figure>
 </div>
-<h2>Metrics</h2>
+<h2>Gated metrics</h2>
+<p>Decide the exit code: one-sided in each gate's bad direction, Holm within {{.R.GatedTests}} gated tests; each interval is drawn at the level shown, which agrees with the verdict.</p>
+<table><tr><th>scenario</th><th>metric</th><th>{{.R.Baseline.Name}}</th><th>{{.R.Candidate.Name}}</th><th>delta [interval]</th><th>p_adj</th><th>verdict</th><th>A/A noise</th></tr>
+{{range .Gated}}<tr{{if .Significant}} class="sig"{{end}}><td>{{scenario .Scenario}}</td><td>{{.Metric}}</td><td>{{cell . .Base}}</td><td>{{cell . .Cand}}</td><td>{{delta .}}</td><td>{{p .PAdj}}</td><td>{{verdict .}}</td><td>{{noise .}}</td></tr>
+{{end}}</table>
+<h2>Exploratory metrics</h2>
+<p>Never gated: two-sided, Holm within {{.R.ExploratoryTests}} exploratory tests, {{printf "%.0f" .Conf}}% intervals.</p>
 <table><tr><th>scenario</th><th>metric</th><th>{{.R.Baseline.Name}}</th><th>{{.R.Candidate.Name}}</th><th>delta [CI]</th><th>p_adj</th><th>verdict</th><th>A/A noise</th></tr>
-{{range .R.Rows}}<tr{{if .Significant}} class="sig"{{end}}><td>{{scenario .Scenario}}</td><td>{{.Metric}}</td><td>{{cell . .Base}}</td><td>{{cell . .Cand}}</td><td>{{delta .}}</td><td>{{p .PAdj}}</td><td>{{verdict .}}</td><td>{{noise .}}</td></tr>
+{{range .Exploratory}}<tr{{if .Significant}} class="sig"{{end}}><td>{{scenario .Scenario}}</td><td>{{.Metric}}</td><td>{{cell . .Base}}</td><td>{{cell . .Cand}}</td><td>{{delta .}}</td><td>{{p .PAdj}}</td><td>{{verdict .}}</td><td>{{noise .}}</td></tr>
 {{end}}</table>
 </body></html>
 `))
 
 func writeHTML(w io.Writer, res *Result) error {
 	return htmlPage.Execute(w, struct {
-		R       *Result
-		Summary string
-	}{res, summary(res)})
+		R                  *Result
+		Summary            string
+		Gated, Exploratory []Row
+		Conf               float64
+	}{res, summary(res), family(res, FamilyGated), family(res, FamilyExploratory), res.Confidence * 100})
 }
 
 // barChart draws the paired bars of one chart, baseline against candidate.

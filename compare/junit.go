@@ -45,7 +45,7 @@ type junitSkipped struct {
 func writeJUnit(w io.Writer, res *Result) error {
 	set := junitSet{Name: fmt.Sprintf("faultlens compare %s vs %s", res.Baseline.Name, res.Candidate.Name)}
 	for _, g := range res.Gates {
-		c := junitCase{Name: g.Metric + ": " + gateRule(g.Gate), Classname: "faultlens.gates", Out: g.Reason}
+		c := junitCase{Name: gateLabel(g) + ": " + gateRule(g.Gate), Classname: "faultlens.gates", Out: g.Reason}
 		switch {
 		case !g.Passed:
 			c.Failure = &junitFailure{Message: g.Reason, Type: "GateFailed", Text: g.Reason}

@@ -2,7 +2,6 @@ package compare
 
 import (
 	"fmt"
-	"math"
 	"sort"
 
 	"github.com/faultlens/faultlens/metrics"
@@ -36,11 +35,29 @@ func samples(ls []metrics.LatencySample, keep map[string]bool) map[latencyKey][]
 	return out
 }
 
+// latencyInput is what a gate needs to test one latency row again, one
+// sided: both samples and the row's bootstrap seed.
+type latencyInput struct {
+	a, b []float64
+	q    float64
+	seed uint64
+}
+
 // latencyRows compares every latency distribution present on both sides:
-// one row each for p50 and p95, sharing the Mann-Whitney p-value.
-func latencyRows(base, cand []metrics.LatencySample, h1, h2 map[string]bool, o Options) []Row {
-	bs, cs := samples(base, nil), samples(cand, nil)
-	n1s, n2s := samples(base, h1), samples(base, h2)
+// one row each for p50 and p95, each with a seeded percentile bootstrap of
+// the quantile's change whose two-sided p-value is read from the same
+// replicates as the interval (so "p < 1−confidence" and "the interval
+// excludes 0" agree). It also returns the inputs by metric key.
+//
+// scope, when not nil, keeps only the runs of one scenario on both sides
+// (the rows then carry scenario sc and their inputs are keyed
+// "sc\x00metric"); nil compares all runs.
+func latencyRows(base, cand []metrics.LatencySample, groups []map[string]bool, sc string, scope map[string]bool, o Options) ([]Row, map[string]latencyInput) {
+	bs, cs := samples(base, scope), samples(cand, scope)
+	gs := make([]map[latencyKey][]float64, len(groups))
+	for i, g := range groups {
+		gs[i] = samples(base, g)
+	}
 	keys := make([]latencyKey, 0, len(bs))
 	for k := range bs {
 		if len(cs[k]) > 0 {
@@ -49,23 +66,45 @@ func latencyRows(base, cand []metrics.LatencySample, h1, h2 map[string]bool, o O
 	}
 	sort.Slice(keys, func(i, j int) bool { return scopeOrder(keys[i]) < scopeOrder(keys[j]) })
 	var rows []Row
+	in := map[string]latencyInput{}
 	for i, k := range keys {
 		a, b := bs[k], cs[k]
-		mw := stats.MannWhitney(a, b)
 		small := stats.TooSmallToTell(len(a), len(b), o.Alpha)
 		mde := stats.MinDetectableShift(len(a), len(b), o.Alpha, 0.8).Absolute(stats.PooledSD(a, b))
 		for j, q := range []float64{0.5, 0.95} {
-			d := stats.BootstrapQuantileDiff(a, b, q, o.Iters, o.Seed+uint64(2*i+j), o.Confidence)
-			r := Row{Metric: k.metric([]string{"p50", "p95"}[j]), Kind: "latency", BaseDen: len(a), CandDen: len(b),
-				Base: num(d.A), Cand: num(d.B), Diff: num(d.Diff), Lo: num(d.Interval.Lo), Hi: num(d.Interval.Hi),
-				P: num(mw.P), Test: "mann-whitney-" + mw.Method, TooSmall: small, MinDetectable: num(mde)}
-			if x, y := n1s[k], n2s[k]; len(x) > 0 && len(y) > 0 {
-				r.Noise = num(math.Abs(stats.Quantile(y, q) - stats.Quantile(x, q)))
+			metric := k.metric([]string{"p50", "p95"}[j])
+			if o.OnlyGated != nil && !o.OnlyGated.names(metric) {
+				continue
 			}
+			li := latencyInput{a: a, b: b, q: q, seed: o.Seed + uint64(2*i+j)}
+			in[inputKey(sc, metric)] = li
+			diffs, _ := stats.BootstrapQuantileReps(a, b, q, o.Iters, li.seed)
+			qa, qb := stats.Quantile(a, q), stats.Quantile(b, q)
+			half := (1 - o.Confidence) / 2
+			r := Row{Metric: metric, Scenario: sc, Kind: "latency", BaseDen: len(a), CandDen: len(b),
+				Base: num(qa), Cand: num(qb), Diff: num(qb - qa),
+				Lo: num(stats.BootstrapBound(diffs, half, true)), Hi: num(stats.BootstrapBound(diffs, half, false)),
+				P: num(stats.BootstrapTwoSidedP(diffs)), Test: stats.TestBootstrap, Level: o.Confidence,
+				TooSmall: small, MinDetectable: num(mde)}
+			var vals []float64
+			for _, g := range gs {
+				if x := g[k]; len(x) > 0 {
+					vals = append(vals, stats.Quantile(x, q))
+				}
+			}
+			r.Noise = num(spread(vals))
 			rows = append(rows, r)
 		}
 	}
-	return rows
+	return rows, in
+}
+
+// inputKey names the latency input of a row.
+func inputKey(sc, metric string) string {
+	if sc == "" {
+		return metric
+	}
+	return sc + "\x00" + metric
 }
 
 // scopeOrder sorts stages in pipeline order, then tools, then the run.

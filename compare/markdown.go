@@ -19,31 +19,45 @@ func writeMarkdown(w io.Writer, res *Result) error {
 	fmt.Fprintln(w, "| gate | metric | rule | result |")
 	fmt.Fprintln(w, "| --- | --- | --- | --- |")
 	for _, g := range res.Gates {
-		fmt.Fprintf(w, "| %s | %s | %s | %s |\n", gateMark(g), textsafe.Markdown(g.Metric), gateRule(g.Gate), textsafe.Markdown(g.Reason))
+		fmt.Fprintf(w, "| %s | %s | %s | %s |\n", gateMark(g), textsafe.Markdown(gateLabel(g)), gateRule(g.Gate), textsafe.Markdown(g.Reason))
 	}
-	fmt.Fprintln(w)
-	header := fmt.Sprintf("| metric | %s | %s | delta [%.0f%% CI] | p_adj | verdict | A/A noise |\n| --- | ---: | ---: | ---: | ---: | --- | ---: |\n",
-		textsafe.Markdown(res.Baseline.Name), textsafe.Markdown(res.Candidate.Name), res.Confidence*100)
+	header := fmt.Sprintf("| metric | %s | %s | delta [interval] | p_adj | verdict | A/A noise |\n| --- | ---: | ---: | ---: | ---: | --- | ---: |\n",
+		textsafe.Markdown(res.Baseline.Name), textsafe.Markdown(res.Candidate.Name))
+	if gated := family(res, FamilyGated); len(gated) > 0 {
+		fmt.Fprintf(w, "\n**Gated** (decide the exit code: one-sided in the gate's bad direction, Holm within %d gated tests, interval at the level shown)\n\n", res.GatedTests)
+		fmt.Fprint(w, header)
+		for _, r := range gated {
+			mdRow(w, r, rowLabel(r))
+		}
+	}
+	fmt.Fprintf(w, "\n**Exploratory** (two-sided, Holm within %d exploratory tests, %.0f%% intervals; never gated)\n\n", res.ExploratoryTests, res.Confidence*100)
 	fmt.Fprint(w, header)
 	var scen []Row
-	for _, r := range res.Rows {
+	for _, r := range family(res, FamilyExploratory) {
 		if r.Scenario != "" {
 			if r.Significant {
 				scen = append(scen, r)
 			}
 			continue
 		}
-		mdRow(w, r, textsafe.Markdown(r.Metric))
+		mdRow(w, r, rowLabel(r))
 	}
 	if len(scen) > 0 {
-		fmt.Fprintf(w, "\n<details><summary>%d significant per-scenario changes</summary>\n\n", len(scen))
+		fmt.Fprintf(w, "\n<details><summary>%d significant exploratory per-scenario changes</summary>\n\n", len(scen))
 		fmt.Fprint(w, header)
 		for _, r := range scen {
-			mdRow(w, r, textsafe.Markdown(r.Scenario)+" / "+textsafe.Markdown(r.Metric))
+			mdRow(w, r, rowLabel(r))
 		}
 		fmt.Fprintln(w, "\n</details>")
 	}
 	return nil
+}
+
+func rowLabel(r Row) string {
+	if r.Scenario == "" {
+		return textsafe.Markdown(r.Metric)
+	}
+	return textsafe.Markdown(r.Scenario) + " / " + textsafe.Markdown(r.Metric)
 }
 
 func mdRow(w io.Writer, r Row, label string) {

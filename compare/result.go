@@ -39,9 +39,29 @@ type Result struct {
 	Gates []GateResult `json:"gates"`
 	// Failed counts failed gates.
 	Failed int `json:"failed"`
+	// GatedTests and ExploratoryTests are the sizes of the two Holm
+	// families: the gated rows whose decision rests on a test, and every
+	// other row.
+	GatedTests       int `json:"gated_tests"`
+	ExploratoryTests int `json:"exploratory_tests"`
+	// Mix says how the two sides' fault scenarios relate (see Mix).
+	Mix string `json:"mix"`
 	// Charts hold the data the HTML export draws.
 	Charts Charts `json:"-"`
+
+	latency map[string]latencyInput
+	iters   int
 }
+
+// The two families a row belongs to.
+const (
+	// FamilyGated rows are named by a gate: pre-registered, tested one
+	// sided in the gate's bad direction, Holm within the gated family.
+	FamilyGated = "gated"
+	// FamilyExploratory rows are everything else: two-sided, Holm within
+	// their own family, never deciding the exit code.
+	FamilyExploratory = "exploratory"
+)
 
 // Row is the comparison of one metric.
 type Row struct {
@@ -70,11 +90,24 @@ type Row struct {
 	PAdj *float64 `json:"p_adj"`
 	// Test names the test behind P.
 	Test string `json:"test"`
-	// Significant says PAdj < Alpha (and, for latency, the interval
-	// excludes 0).
+	// Level is the confidence of [Lo, Hi]. Exploratory rows use
+	// Confidence; a gated row's interval is two-sided at 1−2a, a the
+	// Holm level its one-sided test was judged at, so its bound on the bad
+	// side excludes 0 exactly when the row is significant.
+	Level float64 `json:"level"`
+	// Family is FamilyGated or FamilyExploratory.
+	Family string `json:"family"`
+	// Alternative is the tested direction: "greater", "less" (one-sided
+	// gated rows) or "two-sided".
+	Alternative string `json:"alternative"`
+	// Significant says PAdj < Alpha within the row's family.
 	Significant bool `json:"significant"`
 	// Verdict is "~" (no significant change), a signed change, or
-	// "too small", or "no data" when one side has no denominator.
+	// "too small", or "no data" when one side has no denominator;
+	// "~ (Holm)" marks an exploratory row whose unadjusted interval
+	// excludes 0 but which is not significant after Holm within its family;
+	// "> margin" / "< margin" a gated row with no baseline data
+	// whose candidate rate is significantly beyond the gate's margin.
 	Verdict string `json:"verdict"`
 	// TooSmall says the samples cannot show a change at Alpha.
 	TooSmall bool `json:"too_small"`

@@ -15,18 +15,28 @@ func writeText(w io.Writer, res *Result) error {
 	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
 	fmt.Fprintln(tw, "gate\tmetric\trule\tresult\t")
 	for _, g := range res.Gates {
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t\n", gateMark(g), textsafe.Terminal(g.Metric), gateRule(g.Gate), g.Reason)
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t\n", gateMark(g), textsafe.Terminal(gateLabel(g)), gateRule(g.Gate), textsafe.Terminal(g.Reason))
 	}
 	tw.Flush()
-	fmt.Fprintln(w)
-	tw = tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
-	fmt.Fprintf(tw, "scenario\tmetric\t%s\t%s\tdelta [%.0f%% CI]\tp_adj\tverdict\tA/A noise\t\n",
-		textsafe.Terminal(res.Baseline.Name), textsafe.Terminal(res.Candidate.Name), res.Confidence*100)
-	for _, r := range res.Rows {
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t\n", textsafe.Terminal(scenarioLabel(r.Scenario)),
-			textsafe.Terminal(r.Metric), cell(r, r.Base), cell(r, r.Cand), delta(r), pText(r.PAdj), verdictText(r), noise(r))
+	for _, fam := range []struct{ name, title string }{
+		{FamilyGated, "gated rows (decide the exit code; one-sided in the gate's bad direction, Holm within the gated family, interval at the level shown)"},
+		{FamilyExploratory, "exploratory rows (two-sided, Holm within their own family; they never decide the exit code)"},
+	} {
+		rows := family(res, fam.name)
+		if len(rows) == 0 {
+			continue
+		}
+		fmt.Fprintln(w)
+		fmt.Fprintln(w, fam.title)
+		tw = tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
+		fmt.Fprintf(tw, "scenario\tmetric\t%s\t%s\tdelta [%.0f%% CI]\tp_adj\tverdict\tA/A noise\t\n",
+			textsafe.Terminal(res.Baseline.Name), textsafe.Terminal(res.Candidate.Name), res.Confidence*100)
+		for _, r := range rows {
+			fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t\n", textsafe.Terminal(scenarioLabel(r.Scenario)),
+				textsafe.Terminal(r.Metric), cell(r, r.Base), cell(r, r.Cand), delta(r), pText(r.PAdj), verdictText(r), noise(r))
+		}
+		tw.Flush()
 	}
-	tw.Flush()
 	if len(res.Paired) > 0 {
 		fmt.Fprintln(w)
 		tw = tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)

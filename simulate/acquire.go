@@ -30,7 +30,7 @@ func (s *sim) call(t *toolInfo, claim, variant int, src *sourceInfo) *toolCall {
 // benign says whether the environment throws a transient error at the next
 // call of a fault-free run (about 4% of calls, within the retry budget).
 func (s *sim) benign() bool {
-	return s.sc.Class == "" && s.resends < s.budget-1 && s.rng.IntN(100) < 4
+	return s.sc.Class == "" && !s.inj.NoTransients && s.resends < s.budget-1 && s.rng.IntN(100) < 4
 }
 
 // resendWait is how long the agent waits before re-send n of prev: a

@@ -75,6 +75,8 @@ type Options struct {
 	// Scenarios restricts a fault-injected suite to these scenario names
 	// (see Scenarios); all of them when empty. "baseline" may be listed.
 	Scenarios []string
+	// Inject plants regressions of a known size (see Injection).
+	Inject Injection
 }
 
 // withDefaults validates o and fills in its defaults.
@@ -96,6 +98,9 @@ func (o Options) withDefaults() (Options, error) {
 	}
 	if o.MeanGap <= 0 {
 		o.MeanGap = 2 * time.Second
+	}
+	if err := o.Inject.check(); err != nil {
+		return o, err
 	}
 	if len(o.Scenarios) > 0 && !o.Faults {
 		return o, errors.New("simulate: Scenarios needs Faults")

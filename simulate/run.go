@@ -91,7 +91,7 @@ func (s *sim) endStage(st *stageRun, outcome string, f *failureInfo, visible int
 func (s *sim) modelCall(role string, st *stageRun, exec int64, outcome string) {
 	enq := s.now + s.between(1, 5)
 	start := enq + s.queue()
-	end := start + exec
+	end := start + scale(exec, s.inj.ExecScale)
 	s.emitModel(role, st, enq, start, end, outcome)
 	s.now = end
 }
@@ -129,6 +129,7 @@ func (s *sim) evidence() {
 	if s.sc.targetLast {
 		target = s.claims - 1
 	}
+	injected := false
 	for c := 0; c < s.claims && !s.stopped; c++ {
 		if s.cs[c].handled {
 			continue
@@ -139,6 +140,16 @@ func (s *sim) evidence() {
 		}
 		if s.dupQuery && c > 0 {
 			s.emit(s.newCall(toolSearch, c-1, 0)) // the previous query again
+		}
+		if !injected { // the first claim gathered normally carries the injection
+			injected = true
+			if s.p.inj.invalid {
+				s.invalidResend(c)
+			}
+			if s.p.inj.lost || s.p.inj.mask {
+				s.loseEvidence(c)
+				continue
+			}
 		}
 		s.gather(c)
 	}
@@ -174,9 +185,21 @@ func (s *sim) satisfied() bool {
 // success; a careful one claims what its evidence supports and declares
 // the degradations and gaps.
 func (s *sim) verdict() (terminal, reason string) {
-	if s.naive {
+	if s.naive || s.p.inj.mask {
 		return "completed", "ok"
 	}
+	terminal, reason = s.carefulVerdict()
+	if exp := s.sc.ExpectTerminal; s.p.inj.wrongTerminal && exp != "" && terminal == exp {
+		terminal = wrongTerminalFor(exp)
+		if reason == "ok" {
+			reason = "evidence_missing"
+		}
+	}
+	return terminal, reason
+}
+
+// carefulVerdict is what a careful agent claims.
+func (s *sim) carefulVerdict() (terminal, reason string) {
 	for _, cs := range s.cs[:s.claims] {
 		if cs.confirmed && cs.degraded {
 			s.degr |= degradeEvidence

@@ -20,6 +20,7 @@ type runPlan struct {
 	causeIdx     int  // index of the run this one follows up, or -1
 	cause        string
 	msgIdx       int // index whose client_message_id this run carries
+	inj          injected
 }
 
 // zoneOffsets are the non-UTC offsets a minority of runs are written in.
@@ -88,6 +89,10 @@ func (s *schedule) next() runPlan {
 		p.naive = true
 	case Mixed:
 		p.naive = (block+s.perm[slot])%5 >= 3
+	}
+	p.inj = s.opts.Inject.decide(s.opts.Seed, s.idx, s.opts.Runs)
+	if p.inj.naive {
+		p.naive = true
 	}
 	if s.rng.Float64() < 0.12 {
 		p.offMin = zoneOffsets[s.rng.IntN(len(zoneOffsets))]

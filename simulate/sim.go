@@ -11,6 +11,7 @@ import (
 type sim struct {
 	suite string
 	seed  int64
+	inj   Injection
 	pcg   *rand.PCG
 	rng   *rand.Rand
 	e     encoder
@@ -72,14 +73,14 @@ type lateEvidence struct {
 }
 
 func newSim(o Options) *sim {
-	s := &sim{suite: o.Suite, seed: o.Seed, pcg: rand.NewPCG(0, 0)}
+	s := &sim{suite: o.Suite, seed: o.Seed, inj: o.Inject, pcg: rand.NewPCG(0, 0)}
 	s.rng = rand.New(s.pcg)
 	return s
 }
 
 // reset prepares s for the run of plan p, rendering into out.
 func (s *sim) reset(p runPlan, out *runLines) {
-	*s = sim{suite: s.suite, seed: s.seed, pcg: s.pcg, rng: s.rng, e: s.e, out: out, p: p, sc: p.sc, naive: p.naive}
+	*s = sim{suite: s.suite, seed: s.seed, inj: s.inj, pcg: s.pcg, rng: s.rng, e: s.e, out: out, p: p, sc: p.sc, naive: p.naive}
 	s.pcg.Seed(mix(uint64(s.seed)^0x7f4a7c15), uint64(p.idx))
 	s.e.b = out.buf[:0]
 	s.e.offMin = p.offMin
@@ -139,14 +140,16 @@ func (s *sim) think() int64 { return 5 + s.rng.Int64N(40) }
 
 // queue is a typical queue wait: mostly a few ms, sometimes more.
 func (s *sim) queue() int64 {
+	var q int64
 	switch r := s.rng.IntN(100); {
 	case r < 80:
-		return s.rng.Int64N(20)
+		q = s.rng.Int64N(20)
 	case r < 98:
-		return 20 + s.rng.Int64N(300)
+		q = 20 + s.rng.Int64N(300)
 	default:
-		return 300 + s.rng.Int64N(2500)
+		q = 300 + s.rng.Int64N(2500)
 	}
+	return scale(q, s.inj.QueueScale)
 }
 
 // span draws a duration of at least lo, exponential above it with the given

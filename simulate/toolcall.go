@@ -63,7 +63,7 @@ func (s *sim) place(c *toolCall, enq int64) {
 	c.call = s.nCall
 	c.enq = enq
 	c.start = enq + s.queue()
-	c.end = c.start + s.span(c.tool.execMin, c.tool.execAvg, c.tool.execCap)
+	c.end = c.start + scale(s.span(c.tool.execMin, c.tool.execAvg, c.tool.execCap), s.toolExecScale(c.tool))
 	c.status = "ok"
 }
 
