@@ -14,7 +14,14 @@ type detailView struct {
 	err     error
 }
 
-func (v *detailView) apply(msg detailMsg) { v.d, v.err, v.loading = msg.d, msg.err, "" }
+// apply keeps the answer for the run last asked for: a late answer for a
+// run the user has already left is dropped.
+func (v *detailView) apply(msg detailMsg) {
+	if msg.id != v.loading {
+		return
+	}
+	v.d, v.err, v.loading = msg.d, msg.err, ""
+}
 
 func yesNo(b *bool) string {
 	switch {

@@ -25,17 +25,24 @@ type (
 		offset int
 		err    error
 	}
+	// detailMsg answers the request for run id.
 	detailMsg struct {
+		id  string
 		d   *metrics.RunDetail
 		err error
 	}
+	// compareMsg answers the comparison of base with cand.
 	compareMsg struct {
-		res *compare.Result
-		err error
+		base, cand string
+		res        *compare.Result
+		err        error
 	}
+	// sqlMsg answers console request seq (statement query).
 	sqlMsg struct {
-		res *sqlResult
-		err error
+		seq   int
+		query string
+		res   *sqlResult
+		err   error
 	}
 	exportedMsg struct {
 		path string
@@ -63,21 +70,21 @@ func runsCmd(ctx context.Context, b *backend, seq int, f metrics.RunFilter, o me
 func detailCmd(ctx context.Context, b *backend, id string) tea.Cmd {
 	return func() tea.Msg {
 		d, err := b.detail(ctx, id)
-		return detailMsg{d: d, err: err}
+		return detailMsg{id: id, d: d, err: err}
 	}
 }
 
 func compareCmd(ctx context.Context, b *backend, base, cand string) tea.Cmd {
 	return func() tea.Msg {
 		res, err := b.compare(ctx, base, cand)
-		return compareMsg{res: res, err: err}
+		return compareMsg{base: base, cand: cand, res: res, err: err}
 	}
 }
 
-func sqlCmd(ctx context.Context, b *backend, q string) tea.Cmd {
+func sqlCmd(ctx context.Context, b *backend, seq int, q string) tea.Cmd {
 	return func() tea.Msg {
 		res, err := b.query(ctx, q)
-		return sqlMsg{res: res, err: err}
+		return sqlMsg{seq: seq, query: q, res: res, err: err}
 	}
 }
 

@@ -104,6 +104,8 @@ func New(ctx context.Context, o Options) Model {
 	m.loading = 1 // the report, started by Init
 	m.runs = newRunsView()
 	m.sql = newSQLView()
+	m.sql.input.setWidth(m.width)
+	m.runs.input.setWidth(m.width - runsFilterAt)
 	return m
 }
 
@@ -135,6 +137,8 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	switch msg := msg.(type) {
 	case tea.WindowSizeMsg:
 		m.width, m.height = msg.Width, msg.Height
+		m.sql.input.setWidth(m.width)
+		m.runs.input.setWidth(m.width - runsFilterAt)
 		return m, nil
 	case spinner.TickMsg:
 		var c tea.Cmd
@@ -157,7 +161,9 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		}
 		return m, tea.Batch(runs, cmp, m.doneLoad())
 	case compareMsg:
-		m.cmp = comparison{res: msg.res, err: msg.err, done: true}
+		if b, c := m.pair(); b != nil && c != nil && b.Suite == msg.base && c.Suite == msg.cand {
+			m.cmp = comparison{res: msg.res, err: msg.err, done: true}
+		}
 		return m, m.doneLoad()
 	case runsMsg:
 		m.runs.apply(msg)
@@ -185,29 +191,12 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 }
 
 func (m Model) handleKey(msg tea.KeyPressMsg) (tea.Model, tea.Cmd) {
-	// Text entry owns the keyboard while it is open.
-	if m.tab == viewRuns && m.runs.editing {
-		done, changed := m.runs.input.key(msg)
-		if done {
-			m.runs.editing = false
-		}
-		if changed {
-			m.runs.filter.Text = m.runs.input.value
-			return m, m.reloadRuns()
-		}
-		return m, nil
+	// A focused input owns the keyboard: no key reaches a shortcut.
+	if msg.String() == "ctrl+c" {
+		return m, tea.Quit
 	}
-	if m.tab == viewSQL && m.sql.editing {
-		submit := msg.String() == "enter"
-		done, _ := m.sql.input.key(msg)
-		if done {
-			m.sql.editing = false
-		}
-		if submit {
-			m.sql.scroll = 0
-			return m, m.startLoad(sqlCmd(m.ctx, m.be, m.sql.input.value))
-		}
-		return m, nil
+	if f := m.focusedField(); f != nil {
+		return m.fieldKey(msg)
 	}
 	k := m.keys
 	switch {
@@ -245,13 +234,12 @@ func (m Model) handleKey(msg tea.KeyPressMsg) (tea.Model, tea.Cmd) {
 			return m, nil
 		}
 	case viewSQL:
-		if key.Matches(msg, k.Enter, k.Filter) {
-			m.sql.editing = true
-			return m, nil
-		}
-		if key.Matches(msg, k.Down) {
+		switch {
+		case key.Matches(msg, k.Enter, k.Filter):
+			return m, m.sql.input.focus()
+		case key.Matches(msg, k.Down):
 			m.sql.scroll++
-		} else if key.Matches(msg, k.Up) && m.sql.scroll > 0 {
+		case key.Matches(msg, k.Up) && m.sql.scroll > 0:
 			m.sql.scroll--
 		}
 		return m, nil
@@ -282,7 +270,7 @@ func (m Model) wheel(msg tea.MouseWheelMsg) (tea.Model, tea.Cmd) {
 	if !up && msg.Mouse().Button != tea.MouseWheelDown {
 		return m, nil
 	}
-	if m.help || (m.tab == viewRuns && m.runs.editing) || (m.tab == viewSQL && m.sql.editing) {
+	if m.help || m.focusedField() != nil {
 		return m, nil
 	}
 	switch m.tab {
@@ -314,6 +302,9 @@ func (m Model) switchTo(v view) (tea.Model, tea.Cmd) {
 	}
 	m.tab = v
 	m.help = false
+	if v == viewSQL {
+		return m, m.sql.input.focus() // what a person types first is the query
+	}
 	if v == viewDetail && m.detail.d == nil && m.detail.err == nil {
 		if id := m.runs.selectedID(); id != "" {
 			m.detail.loading = id

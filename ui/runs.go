@@ -10,14 +10,17 @@ import (
 	"github.com/faultlens/faultlens/metrics"
 )
 
+// runsFilterAt is roughly where the filter input starts on the runs view's
+// first line.
+const runsFilterAt = 40
+
 var sortOrder = []string{"run_id", "suite", "scenario", "agent", "claimed", "verdict", "masked", "calls", "resends", "e2e"}
 
 // runsView is the paged runs table; only the visible page is in memory.
 type runsView struct {
 	filter  metrics.RunFilter
 	sort    metrics.RunSort
-	input   lineInput
-	editing bool
+	input   field // the text filter; "/" focuses it
 	seq     int // answers of older requests are dropped
 	offset  int
 	cursor  int
@@ -26,7 +29,9 @@ type runsView struct {
 	err     error
 }
 
-func newRunsView() runsView { return runsView{sort: metrics.RunSort{Column: "run_id"}} }
+func newRunsView() runsView {
+	return runsView{sort: metrics.RunSort{Column: "run_id"}, input: newField("/", "filter: part of run id, suite, scenario or agent")}
+}
 
 func (r *runsView) apply(msg runsMsg) {
 	if msg.seq != r.seq {
@@ -60,10 +65,11 @@ func (m Model) runsKey(msg tea.KeyPressMsg) (tea.Model, tea.Cmd) {
 	ps := m.pageSize()
 	switch {
 	case key.Matches(msg, k.Filter):
-		r.editing = true
+		return m, r.input.focus()
 	case key.Matches(msg, k.Back):
 		if r.filter != (metrics.RunFilter{}) {
-			r.filter, r.input.value, r.offset, r.cursor = metrics.RunFilter{}, "", 0, 0
+			r.filter, r.offset, r.cursor = metrics.RunFilter{}, 0, 0
+			r.input.in.SetValue("")
 			return m, m.reloadRuns()
 		}
 		return m.switchTo(m.prevTab)
@@ -160,12 +166,9 @@ func (m Model) runsBody() string {
 	if r.sort.Desc {
 		dir = "desc"
 	}
-	filter := r.filter.Text
-	if r.editing {
-		filter += "▏"
-	}
-	fmt.Fprintf(&b, "runs %d–%d of %d  sort %s %s  filter /%s\n",
-		min(int64(r.offset+1), r.total), int64(r.offset+len(r.rows)), r.total, r.sort.Column, dir, safe(filter))
+	fmt.Fprintf(&b, "runs %d–%d of %d  sort %s %s  ",
+		min(int64(r.offset+1), r.total), int64(r.offset+len(r.rows)), r.total, r.sort.Column, dir)
+	b.WriteString(r.input.view() + "\n")
 	fmt.Fprintf(&b, "quick %s  scenario %s  error %s  gate-false %s  (m n x g cycle, esc clears)\n",
 		orAll(r.filter.Quick), orAll(r.filter.Scenario), orAll(r.filter.ErrorClass), orAll(r.filter.GateFalse))
 	if r.err != nil {

@@ -57,9 +57,28 @@ func press(s string) tea.KeyPressMsg {
 		return tea.KeyPressMsg{Code: tea.KeyTab}
 	case "down":
 		return tea.KeyPressMsg{Code: tea.KeyDown}
+	case "up":
+		return tea.KeyPressMsg{Code: tea.KeyUp}
+	case "space":
+		return tea.KeyPressMsg{Code: tea.KeySpace, Text: " "}
+	case "ctrl+u", "ctrl+w":
+		return tea.KeyPressMsg{Code: rune(s[5]), Mod: tea.ModCtrl}
 	}
 	r := []rune(s)[0]
 	return tea.KeyPressMsg{Code: r, Text: s}
+}
+
+// typed is the key presses that type s.
+func typed(s string) []string {
+	var out []string
+	for _, r := range s {
+		if r == ' ' {
+			out = append(out, "space")
+			continue
+		}
+		out = append(out, string(r))
+	}
+	return out
 }
 
 // settle runs the model under teatest at 100×30 with the ASCII profile,
@@ -105,7 +124,7 @@ func TestGoldenViews(t *testing.T) {
 		{"runs", []string{"4"}},
 		{"detail", []string{"4", "enter"}},
 		{"compare", []string{"6"}},
-		{"sql", []string{"7", "enter", "enter"}},
+		{"sql", append(append([]string{"7"}, typed("select type, count(*) as n from events group by type order by n desc")...), "enter")},
 		{"help", []string{"?"}},
 	} {
 		t.Run(c.name, func(t *testing.T) {
@@ -125,7 +144,7 @@ func TestNavigationFilterSortDrillBack(t *testing.T) {
 	if m.runs.filter.Quick != "masked" || !strings.Contains(out, "of 65 ") {
 		t.Fatalf("masked quick filter:\n%s", out)
 	}
-	m, out = settle(t, db, "4", "/", "c", "a", "n", "d", "enter")
+	m, out = settle(t, db, append(append([]string{"4", "/"}, typed("cand")...), "enter")...)
 	if m.runs.filter.Text != "cand" || !strings.Contains(out, "of 252 ") {
 		t.Fatalf("text filter:\n%s", out)
 	}
@@ -144,7 +163,7 @@ func TestNavigationFilterSortDrillBack(t *testing.T) {
 	if m.tab != viewRuns {
 		t.Fatalf("esc: tab %d", m.tab)
 	}
-	m, out = settle(t, db, "7", "enter", "D", "R", "O", "P", " ", "x", "enter")
+	m, out = settle(t, db, append(append([]string{"7"}, typed("DROP x")...), "enter")...)
 	if m.sql.err == nil || !strings.Contains(out, "read-only console") {
 		t.Fatalf("write accepted:\n%s", out)
 	}

@@ -1,0 +1,28 @@
+package ui
+
+import (
+	"errors"
+	"testing"
+
+	"github.com/faultlens/faultlens/metrics"
+)
+
+// A reply to an older request never overwrites the answer to a newer one.
+func TestLateRepliesDropped(t *testing.T) {
+	v := newSQLView()
+	v.seq = 2
+	v.apply(sqlMsg{seq: 2, query: "new", res: &sqlResult{cols: []string{"n"}}})
+	v.apply(sqlMsg{seq: 1, query: "old", err: errors.New("late")})
+	if v.ran != "new" || v.err != nil || v.res == nil {
+		t.Fatalf("console kept %q err %v", v.ran, v.err)
+	}
+	d := detailView{loading: "r2"}
+	d.apply(detailMsg{id: "r1", d: &metrics.RunDetail{RunID: "r1"}})
+	if d.d != nil || d.loading != "r2" {
+		t.Fatalf("detail took the answer for r1 while loading r2")
+	}
+	d.apply(detailMsg{id: "r2", d: &metrics.RunDetail{RunID: "r2"}})
+	if d.d == nil || d.d.RunID != "r2" || d.loading != "" {
+		t.Fatalf("detail dropped its own answer")
+	}
+}
