@@ -18,15 +18,15 @@ var sortOrder = []string{"run_id", "suite", "scenario", "agent", "claimed", "ver
 
 // runsView is the paged runs table; only the visible page is in memory.
 type runsView struct {
-	filter  metrics.RunFilter
-	sort    metrics.RunSort
-	input   field // the text filter; "/" focuses it
-	seq     int // answers of older requests are dropped
-	offset  int
-	cursor  int
-	rows    []metrics.RunRow
-	total   int64
-	err     error
+	filter metrics.RunFilter
+	sort   metrics.RunSort
+	input  field // the text filter; "/" focuses it
+	seq    int   // answers of older requests are dropped
+	offset int
+	cursor int
+	rows   []metrics.RunRow
+	total  int64
+	err    error
 }
 
 func newRunsView() runsView {

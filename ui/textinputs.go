@@ -66,10 +66,10 @@ func (f *field) remember(v string) {
 type fieldEvent int
 
 const (
-	fieldNone    fieldEvent = iota
-	fieldEdited             // the value changed
-	fieldSubmit             // enter
-	fieldLeave              // esc: the field lost focus
+	fieldNone   fieldEvent = iota
+	fieldEdited            // the value changed
+	fieldSubmit            // enter
+	fieldLeave             // esc: the field lost focus
 )
 
 // update applies one key press to the focused field.
