@@ -249,13 +249,13 @@ func (m Model) handleKey(msg tea.KeyPressMsg) (tea.Model, tea.Cmd) {
 	}
 	switch {
 	case key.Matches(msg, k.Down):
-		m.scroll[m.tab]++
+		m.scrollBy(1)
 	case key.Matches(msg, k.Up):
-		m.scroll[m.tab] = max(0, m.scroll[m.tab]-1)
+		m.scrollBy(-1)
 	case key.Matches(msg, k.PageDown):
-		m.scroll[m.tab] += m.bodyHeight()
+		m.scrollBy(m.bodyHeight())
 	case key.Matches(msg, k.PageUp):
-		m.scroll[m.tab] = max(0, m.scroll[m.tab]-m.bodyHeight())
+		m.scrollBy(-m.bodyHeight())
 	}
 	return m, nil
 }
@@ -289,9 +289,9 @@ func (m Model) wheel(msg tea.MouseWheelMsg) (tea.Model, tea.Cmd) {
 		return m, nil
 	}
 	if up {
-		m.scroll[m.tab] = max(0, m.scroll[m.tab]-wheelStep)
+		m.scrollBy(-wheelStep)
 	} else {
-		m.scroll[m.tab] += wheelStep
+		m.scrollBy(wheelStep)
 	}
 	return m, nil
 }

@@ -18,24 +18,12 @@ func (m Model) View() tea.View {
 	if m.help {
 		body = m.helpBody()
 	}
-	lines := strings.Split(body, "\n")
-	h := m.bodyHeight()
-	off := m.scroll[m.tab]
-	if m.tab == viewRuns || m.tab == viewSQL || m.help {
-		off = 0 // these views scroll themselves
+	if m.selfScrolling() {
+		b.WriteString(fit(body, m.width, m.bodyHeight()))
+	} else {
+		vp := m.viewport(body)
+		b.WriteString(vp.View())
 	}
-	off = min(off, max(0, len(lines)-h))
-	lines = lines[off:]
-	if len(lines) > h {
-		lines = lines[:h]
-	}
-	for len(lines) < h {
-		lines = append(lines, "")
-	}
-	for i, l := range lines {
-		lines[i] = ansi.Truncate(l, m.width, "…")
-	}
-	b.WriteString(strings.Join(lines, "\n"))
 	b.WriteString("\n")
 	b.WriteString(m.statusLine())
 	v := tea.NewView(b.String())
@@ -62,6 +50,9 @@ func (m Model) tabBar() string {
 
 func (m Model) statusLine() string {
 	s := "? help  q quit  e export"
+	if p := position(m.viewport(m.currentBody())); p != "" && !m.selfScrolling() {
+		s += "  " + p
+	}
 	if m.loading > 0 {
 		s = m.spin.View() + " loading…  " + s
 	}
@@ -69,6 +60,14 @@ func (m Model) statusLine() string {
 		s = m.status + "  " + s
 	}
 	return m.styles.Status.Render(ansi.Truncate(s, m.width, "…"))
+}
+
+// currentBody is the body or, while it is open, the help.
+func (m Model) currentBody() string {
+	if m.help {
+		return m.helpBody()
+	}
+	return m.body()
 }
 
 // body renders the current view without the chrome.
