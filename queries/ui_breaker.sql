@@ -2,6 +2,10 @@
 -- any of its calls there reports a circuit state; a call without one saw
 -- the breaker closed (the contract's default). The state of a tool's
 -- breaker over time is what its calls reported, in the order they started.
+-- Runs that overlap in time may each hold their own breaker (one per agent
+-- instance), so calls of two runs can report different states at once: a
+-- slice counts every state seen in it, and the event list follows the
+-- calls in start order across runs, naming the run of each.
 
 -- name: ui.breaker_strip
 -- Per suite and tool with a circuit: the calls in each of $1 equal slices of

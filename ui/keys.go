@@ -6,7 +6,7 @@ import "charm.land/bubbles/v2/key"
 type keyMap struct {
 	Quit, Help, Back, Up, Down, PageUp, PageDown, Enter, Filter, Export key.Binding
 	NextTab, PrevTab, Sort, SortDir, Quick                              key.Binding
-	Scenario, ErrorClass, GateFalse                                     key.Binding
+	Scenario, ErrorClass, GateFalse, Pair                               key.Binding
 	Tabs                                                                [nViews]key.Binding
 }
 
@@ -30,6 +30,7 @@ func defaultKeyMap() keyMap {
 		Scenario:   key.NewBinding(key.WithKeys("n"), key.WithHelp("n", "runs: next scenario")),
 		ErrorClass: key.NewBinding(key.WithKeys("x"), key.WithHelp("x", "runs: next error class")),
 		GateFalse:  key.NewBinding(key.WithKeys("g"), key.WithHelp("g", "runs: a gate false (plan, evidence, deliverable, committed)")),
+		Pair:       key.NewBinding(key.WithKeys("p"), key.WithHelp("p", "pair the run with its twin")),
 	}
 	for i := range k.Tabs {
 		n := string(rune('1' + i))

@@ -44,6 +44,18 @@ type (
 		res   *sqlResult
 		err   error
 	}
+	// breakersMsg answers breaker request seq.
+	breakersMsg struct {
+		seq int
+		t   *metrics.BreakerTimeline
+		err error
+	}
+	// pairMsg answers pair request seq.
+	pairMsg struct {
+		seq int
+		p   *metrics.RunPair
+		err error
+	}
 	exportedMsg struct {
 		path string
 		err  error
@@ -85,6 +97,22 @@ func sqlCmd(ctx context.Context, b *backend, seq int, q string) tea.Cmd {
 	return func() tea.Msg {
 		res, err := b.query(ctx, q)
 		return sqlMsg{seq: seq, query: q, res: res, err: err}
+	}
+}
+
+func breakersCmd(ctx context.Context, b *backend, seq int) tea.Cmd {
+	return func() tea.Msg {
+		t, err := b.breakers(ctx, breakerSlices, breakerEvents)
+		return breakersMsg{seq: seq, t: t, err: err}
+	}
+}
+
+// pairCmd pairs run id, or with id "" the first run matching f, with its
+// twin in the other of the suites base and cand.
+func pairCmd(ctx context.Context, b *backend, seq int, id string, f metrics.RunFilter, base, cand string) tea.Cmd {
+	return func() tea.Msg {
+		p, err := b.pair(ctx, id, f, base, cand)
+		return pairMsg{seq: seq, p: p, err: err}
 	}
 }
 

@@ -15,8 +15,6 @@ import (
 	"charm.land/bubbles/v2/spinner"
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
-
-	"github.com/faultlens/faultlens/compare"
 )
 
 // view identifies a tab.
@@ -30,10 +28,12 @@ const (
 	viewDetail
 	viewCompare
 	viewSQL
+	viewBreakers
+	viewPair
 	nViews
 )
 
-var viewNames = [nViews]string{"Overview", "Latency", "Errors", "Runs", "Run detail", "Compare", "SQL"}
+var viewNames = [nViews]string{"Overview", "Latency", "Errors", "Runs", "Run detail", "Compare", "SQL", "Breakers", "Pair"}
 
 // Options configure the dashboard.
 type Options struct {
@@ -77,19 +77,16 @@ type Model struct {
 	err           error
 	quitWhenIdle  bool
 
-	ov     *overview
-	scroll [nViews]int
-	runs   runsView
-	detail detailView
-	sql    sqlView
-	cmp    comparison
-}
-
-// comparison is the compare engine's judgement of the chosen pair.
-type comparison struct {
-	res  *compare.Result
-	err  error
-	done bool
+	ov       *overview
+	scroll   [nViews]int
+	runs     runsView
+	detail   detailView
+	sql      sqlView
+	cmp      compareView
+	cmpKeys  compareKeys
+	breakers breakerView
+	brKeys   breakerKeys
+	pairV    pairView
 }
 
 // New returns the dashboard model over o.DB.
@@ -98,6 +95,7 @@ func New(ctx context.Context, o Options) Model {
 	m := Model{
 		ctx: ctx, be: &backend{db: o.DB, suites: scopeOf(o)}, opts: o,
 		keys: defaultKeyMap(), styles: DefaultStyles(noColor),
+		cmpKeys: newCompareKeys(), brKeys: newBreakerKeys(),
 		width: 80, height: 24,
 		spin: spinner.New(spinner.WithSpinner(spinner.Line)),
 	}
@@ -156,14 +154,19 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		if m.err == nil {
 			runs = m.reloadRuns()
 			if b, c := m.pair(); b != nil && c != nil {
+				m.cmp.base, m.cmp.cand = b.Suite, c.Suite
 				cmp = m.startLoad(compareCmd(m.ctx, m.be, b.Suite, c.Suite))
 			}
 		}
 		return m, tea.Batch(runs, cmp, m.doneLoad())
 	case compareMsg:
-		if b, c := m.pair(); b != nil && c != nil && b.Suite == msg.base && c.Suite == msg.cand {
-			m.cmp = comparison{res: msg.res, err: msg.err, done: true}
-		}
+		m.cmp.apply(msg)
+		return m, m.doneLoad()
+	case breakersMsg:
+		m.breakers.apply(msg)
+		return m, m.doneLoad()
+	case pairMsg:
+		m.pairV.apply(msg)
 		return m, m.doneLoad()
 	case runsMsg:
 		m.runs.apply(msg)
@@ -225,6 +228,14 @@ func (m Model) handleKey(msg tea.KeyPressMsg) (tea.Model, tea.Cmd) {
 	switch m.tab {
 	case viewRuns:
 		return m.runsKey(msg)
+	case viewCompare:
+		if !key.Matches(msg, k.Back) {
+			return m.compareKey(msg)
+		}
+	case viewBreakers:
+		if !key.Matches(msg, k.Back) {
+			return m.breakerKey(msg)
+		}
 	case viewDetail:
 		if key.Matches(msg, k.Back) {
 			m.tab = m.prevTab
@@ -232,6 +243,10 @@ func (m Model) handleKey(msg tea.KeyPressMsg) (tea.Model, tea.Cmd) {
 				m.tab = viewRuns
 			}
 			return m, nil
+		}
+		if key.Matches(msg, k.Pair) && m.detail.d != nil {
+			c := m.pairRun(m.detail.d.RunID)
+			return m, c
 		}
 	case viewSQL:
 		switch {
@@ -304,6 +319,10 @@ func (m Model) switchTo(v view) (tea.Model, tea.Cmd) {
 	m.help = false
 	if v == viewSQL {
 		return m, m.sql.input.focus() // what a person types first is the query
+	}
+	if v == viewBreakers && m.breakers.seq == 0 && m.ov != nil {
+		m.breakers.seq++
+		return m, m.startLoad(breakersCmd(m.ctx, m.be, m.breakers.seq))
 	}
 	if v == viewDetail && m.detail.d == nil && m.detail.err == nil {
 		if id := m.runs.selectedID(); id != "" {

@@ -122,9 +122,12 @@ func (m Model) runsKey(msg tea.KeyPressMsg) (tea.Model, tea.Cmd) {
 		return m, m.reloadRuns()
 	case key.Matches(msg, k.Enter):
 		if id := r.selectedID(); id != "" {
-			m.detail = detailView{loading: id}
-			m.prevTab, m.tab = viewRuns, viewDetail
-			return m, m.startLoad(detailCmd(m.ctx, m.be, id))
+			return m.openRun(id)
+		}
+	case key.Matches(msg, k.Pair):
+		if id := r.selectedID(); id != "" {
+			c := m.pairRun(id)
+			return m, c
 		}
 	}
 	return m, nil

@@ -12,7 +12,7 @@ import (
 // runs table pages from DuckDB, the console scrolls its result) instead of
 // scrolling a rendered body in a viewport.
 func (m Model) selfScrolling() bool {
-	return !m.help && (m.tab == viewRuns || m.tab == viewSQL)
+	return !m.help && (m.tab == viewRuns || m.tab == viewSQL || m.tab == viewCompare || m.tab == viewBreakers)
 }
 
 // viewport is the body in a bubbles viewport at the view's scroll offset

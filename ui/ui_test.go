@@ -95,14 +95,20 @@ func settle(t *testing.T, db *sql.DB, keys ...string) (Model, string) {
 // settleMsgs is settle with any messages in place of key names.
 func settleMsgs(t *testing.T, db *sql.DB, msgs ...tea.Msg) (Model, string) {
 	t.Helper()
+	return settleAt(t, db, 100, 30, msgs...)
+}
+
+// settleAt is settleMsgs on a w×h terminal.
+func settleAt(t *testing.T, db *sql.DB, w, h int, msgs ...tea.Msg) (Model, string) {
+	t.Helper()
 	m := New(context.Background(), Options{DB: db, ExportDir: t.TempDir(), NoColor: true})
-	tm := teatest.NewTestModel(t, m, teatest.WithInitialTermSize(100, 30),
+	tm := teatest.NewTestModel(t, m, teatest.WithInitialTermSize(w, h),
 		teatest.WithProgramOptions(tea.WithColorProfile(colorprofile.Ascii)))
 	tm.Send(quitWhenIdleMsg{}) // wait for the report first
 	fm := tm.FinalModel(t, teatest.WithFinalTimeout(30*time.Second)).(Model)
 	_ = fm
 	// A second program continues from the loaded model for the keys.
-	tm2 := teatest.NewTestModel(t, fm.resume(), teatest.WithInitialTermSize(100, 30),
+	tm2 := teatest.NewTestModel(t, fm.resume(), teatest.WithInitialTermSize(w, h),
 		teatest.WithProgramOptions(tea.WithColorProfile(colorprofile.Ascii)))
 	for _, msg := range msgs {
 		tm2.Send(msg)
@@ -126,6 +132,9 @@ func TestGoldenViews(t *testing.T) {
 		{"compare", []string{"6"}},
 		{"sql", append(append([]string{"7"}, typed("select type, count(*) as n from events group by type order by n desc")...), "enter")},
 		{"help", []string{"?"}},
+		{"breakers", []string{"8"}},
+		{"pair-from-runs", []string{"4", "down", "p"}},
+		{"pair-from-compare", []string{"6", "j", "p"}},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			_, out := settle(t, db, c.keys...)

@@ -5,7 +5,6 @@ import (
 	"strings"
 
 	tea "charm.land/bubbletea/v2"
-	"charm.land/lipgloss/v2"
 	"github.com/charmbracelet/x/ansi"
 )
 
@@ -32,20 +31,32 @@ func (m Model) View() tea.View {
 	return v
 }
 
+// shortNames are the tab labels below 120 columns, where the full names
+// do not fit on one line.
+var shortNames = [nViews]string{"Overview", "Latency", "Errors", "Runs", "Run", "Compare", "SQL", "Breakers", "Pair"}
+
 func (m Model) tabBar() string {
 	var parts []string
+	narrow := m.width < 120
 	for i, n := range viewNames {
 		label := fmt.Sprintf("%d %s", i+1, n)
-		if m.width < 100 {
-			label = fmt.Sprintf("%d %s", i+1, strings.Fields(n)[0])
+		if narrow {
+			label = fmt.Sprintf("%d %s", i+1, shortNames[i])
 		}
-		if view(i) == m.tab {
+		switch {
+		case view(i) == m.tab:
 			parts = append(parts, m.styles.TabActive.Render("["+label+"]"))
-		} else {
+		case narrow:
+			parts = append(parts, label)
+		default:
 			parts = append(parts, m.styles.Tab.Render(label))
 		}
 	}
-	return ansi.Truncate(lipgloss.JoinHorizontal(lipgloss.Top, parts...), m.width, "…")
+	sep := ""
+	if narrow {
+		sep = " "
+	}
+	return ansi.Truncate(strings.Join(parts, sep), m.width, "…")
 }
 
 func (m Model) statusLine() string {
@@ -93,6 +104,10 @@ func (m Model) body() string {
 		return m.compareBody()
 	case viewSQL:
 		return m.sqlBody()
+	case viewBreakers:
+		return m.breakerBody()
+	case viewPair:
+		return m.pairBody()
 	}
 	return ""
 }
