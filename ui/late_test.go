@@ -26,3 +26,21 @@ func TestLateRepliesDropped(t *testing.T) {
 		t.Fatalf("detail dropped its own answer")
 	}
 }
+
+func TestLateBreakerAndPairDropped(t *testing.T) {
+	b := breakerView{seq: 2}
+	b.apply(breakersMsg{seq: 1, t: &metrics.BreakerTimeline{TotalEvents: 9}})
+	if b.t != nil {
+		t.Fatalf("breakers took an old answer")
+	}
+	p := pairView{seq: 3, what: "run r3"}
+	p.apply(pairMsg{seq: 2, p: &metrics.RunPair{}})
+	if p.p != nil || p.what != "run r3" {
+		t.Fatalf("pair took an old answer")
+	}
+	c := compareView{base: "b", cand: "c2"}
+	c.apply(compareMsg{base: "b", cand: "c1", err: errors.New("old pair")})
+	if c.err != nil {
+		t.Fatalf("compare took the answer for another pair of suites")
+	}
+}

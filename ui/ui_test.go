@@ -47,8 +47,14 @@ func sampleDB(t *testing.T) *sql.DB {
 	return db
 }
 
-func press(s string) tea.KeyPressMsg {
+// waitMsg in a key list ends a phase of settle: the keys after it are sent
+// once nothing is loading.
+type waitMsg struct{}
+
+func press(s string) tea.Msg {
 	switch s {
+	case "wait":
+		return waitMsg{}
 	case "enter":
 		return tea.KeyPressMsg{Code: tea.KeyEnter}
 	case "esc":
@@ -106,15 +112,28 @@ func settleAt(t *testing.T, db *sql.DB, w, h int, msgs ...tea.Msg) (Model, strin
 		teatest.WithProgramOptions(tea.WithColorProfile(colorprofile.Ascii)))
 	tm.Send(quitWhenIdleMsg{}) // wait for the report first
 	fm := tm.FinalModel(t, teatest.WithFinalTimeout(30*time.Second)).(Model)
-	_ = fm
-	// A second program continues from the loaded model for the keys.
-	tm2 := teatest.NewTestModel(t, fm.resume(), teatest.WithInitialTermSize(w, h),
-		teatest.WithProgramOptions(tea.WithColorProfile(colorprofile.Ascii)))
-	for _, msg := range msgs {
-		tm2.Send(msg)
+	// Further programs continue from the loaded model for the keys, one
+	// per phase: a "wait" key ends a phase when nothing is loading, so keys
+	// after it meet the data the keys before it asked for.
+	var final Model
+	for {
+		tm2 := teatest.NewTestModel(t, fm.resume(), teatest.WithInitialTermSize(w, h),
+			teatest.WithProgramOptions(tea.WithColorProfile(colorprofile.Ascii)))
+		rest := []tea.Msg(nil)
+		for i, msg := range msgs {
+			if _, ok := msg.(waitMsg); ok {
+				rest = msgs[i+1:]
+				break
+			}
+			tm2.Send(msg)
+		}
+		tm2.Send(quitWhenIdleMsg{})
+		final = tm2.FinalModel(t, teatest.WithFinalTimeout(30*time.Second)).(Model)
+		if rest == nil {
+			break
+		}
+		fm, msgs = final, rest
 	}
-	tm2.Send(quitWhenIdleMsg{})
-	final := tm2.FinalModel(t, teatest.WithFinalTimeout(30*time.Second)).(Model)
 	return final, ansi.Strip(final.View().Content)
 }
 
