@@ -40,8 +40,8 @@ func newBreakerKeys() breakerKeys {
 	return breakerKeys{
 		Up:   key.NewBinding(key.WithKeys("k", "up"), key.WithHelp("j/k", "event")),
 		Down: key.NewBinding(key.WithKeys("j", "down")),
-		Open: key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "open the run")),
-		Pair: key.NewBinding(key.WithKeys("p"), key.WithHelp("p", "pair the run")),
+		Open: key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "open its run")),
+		Pair: key.NewBinding(key.WithKeys("p"), key.WithHelp("p", "pair its run")),
 	}
 }
 

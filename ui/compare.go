@@ -35,8 +35,8 @@ func newCompareKeys() compareKeys {
 	return compareKeys{
 		Up:    key.NewBinding(key.WithKeys("k", "up"), key.WithHelp("j/k", "row")),
 		Down:  key.NewBinding(key.WithKeys("j", "down")),
-		Drill: key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "runs behind the row")),
-		Pair:  key.NewBinding(key.WithKeys("p"), key.WithHelp("p", "pair the row's first run")),
+		Drill: key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "its runs")),
+		Pair:  key.NewBinding(key.WithKeys("p"), key.WithHelp("p", "pair its first run")),
 	}
 }
 

@@ -19,14 +19,14 @@ type field struct {
 // fieldKeys are the keys a focused field interprets itself, besides text.
 var fieldKeys = struct{ Submit, Leave, Prev, Next key.Binding }{
 	Submit: key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "run")),
-	Leave:  key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "leave the input")),
+	Leave:  key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "leave input")),
 	Prev:   key.NewBinding(key.WithKeys("up"), key.WithHelp("↑/↓", "history")),
 	Next:   key.NewBinding(key.WithKeys("down")),
 }
 
 // fieldHelp is the status line of a focused field.
 var fieldHelp = []key.Binding{fieldKeys.Submit, fieldKeys.Leave, fieldKeys.Prev,
-	key.NewBinding(key.WithKeys("ctrl+u"), key.WithHelp("ctrl+u/ctrl+w", "clear / delete word"))}
+	key.NewBinding(key.WithKeys("ctrl+u"), key.WithHelp("ctrl+u/w", "clear/word"))}
 
 func newField(prompt, placeholder string) field {
 	in := textinput.New()

@@ -60,9 +60,9 @@ func (m Model) tabBar() string {
 }
 
 func (m Model) statusLine() string {
-	s := "? help  q quit  e export"
+	s := m.helpView().ShortHelpView(m.shortHelp())
 	if p := position(m.viewport(m.currentBody())); p != "" && !m.selfScrolling() {
-		s += "  " + p
+		s = p + "  " + s
 	}
 	if m.loading > 0 {
 		s = m.spin.View() + " loading…  " + s
@@ -112,12 +112,3 @@ func (m Model) body() string {
 	return ""
 }
 
-func (m Model) helpBody() string {
-	var b strings.Builder
-	b.WriteString(m.styles.Title.Render("Keys") + "\n")
-	for _, l := range m.keys.helpLines() {
-		fmt.Fprintf(&b, "  %-12s %s\n", l[0], l[1])
-	}
-	b.WriteString("\nesc or ? closes this help.")
-	return b.String()
-}
