@@ -38,4 +38,3 @@ func defaultKeyMap() keyMap {
 	}
 	return k
 }
-

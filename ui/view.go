@@ -111,4 +111,3 @@ func (m Model) body() string {
 	}
 	return ""
 }
-
