@@ -88,7 +88,8 @@ func (m Model) detailBody() string {
 	line := fmt.Sprintf("claimed terminal %s  verdict %s  e2e %s  calls %d  re-sends %d (%d invalid)",
 		safe(claimed), verdict, ms(d.EndToEndMs), d.Calls, d.Resends, d.InvalidResends)
 	if d.Masked {
-		line = st.Bad.Render(line + "  ◀ MASKED SUCCESS")
+		// First on the line, so that a narrow screen does not cut it off.
+		line = st.Bad.Render("MASKED SUCCESS ▶ " + line)
 	}
 	b.WriteString(line + "\n")
 	if d.SealViolation {

@@ -19,12 +19,17 @@ func (m Model) errorsBody() string {
 	bn, cn := suiteName(b), suiteName(c)
 	var out strings.Builder
 	fmt.Fprintf(&out, "recovery chains by error class and outcome: %s │ %s\n", bn, cn)
+	cw := 4 // outcome columns; 3 on a narrow screen so that Δ still fits
 	side := fmt.Sprintf("%5s %4s %4s %4s %4s %4s", "chain", "1st", "rtry", "swch", "degr", "fail")
+	if m.width < 90 {
+		cw = 3
+		side = fmt.Sprintf("%5s %3s %3s %3s %3s %3s", "chain", "1st", "rty", "swi", "deg", "fal")
+	}
 	out.WriteString(st.Header.Render(fmt.Sprintf("%-15s %s │ %s │ %6s", "error class", side, side, "Δfail")) + "\n")
 	bcats, bcell := matrixOf(m.ov.matrix, bn)
 	ccats, ccell := matrixOf(m.ov.matrix, cn)
 	for _, cat := range union(bcats, ccats) {
-		line := fmt.Sprintf("%-15s %s │ %s │ %6s", pad(safe(cat), 15), matrixCells(bcell, cat), matrixCells(ccell, cat),
+		line := fmt.Sprintf("%-15s %s │ %s │ %6s", pad(safe(cat), 15), matrixCells(bcell, cat, cw), matrixCells(ccell, cat, cw),
 			signedInt(ccell[cat+"\x00failed"]-bcell[cat+"\x00failed"]))
 		if ccell[cat+"\x00failed"] > bcell[cat+"\x00failed"] {
 			line = st.Warn.Render(line)
@@ -59,13 +64,16 @@ func (m Model) errorsBody() string {
 	return strings.TrimRight(out.String(), "\n")
 }
 
-func matrixCells(cell map[string]int64, cat string) string {
+// matrixCells is one suite's chains of class cat: all, then per outcome in
+// columns w wide.
+func matrixCells(cell map[string]int64, cat string, w int) string {
 	var total int64
+	var b strings.Builder
 	for _, o := range outcomes {
 		total += cell[cat+"\x00"+o]
+		fmt.Fprintf(&b, " %*d", w, cell[cat+"\x00"+o])
 	}
-	return fmt.Sprintf("%5d %4d %4d %4d %4d %4d", total, cell[cat+"\x00first_try"], cell[cat+"\x00after_retry"],
-		cell[cat+"\x00after_switch"], cell[cat+"\x00degraded"], cell[cat+"\x00failed"])
+	return fmt.Sprintf("%5d", total) + b.String()
 }
 
 // violationRow is one counter of both suites (nil where a suite is absent).
