@@ -103,3 +103,28 @@ func diverge(a, b []Span) int {
 	}
 	return -1
 }
+
+// Pairs returns up to limit candidate runs that did not succeed, masked
+// ones first, each beside its baseline twin; runs without a twin are
+// skipped (at most 4×limit runs are looked at).
+func (s *Session) Pairs(ctx context.Context, base, cand string, limit int) ([]RunPair, error) {
+	rows, _, err := s.RunsPage(ctx, RunFilter{Suite: cand, Quick: "failed"}, RunSort{Column: "masked", Desc: true}, 0, 4*limit)
+	if err != nil {
+		return nil, err
+	}
+	var out []RunPair
+	for _, r := range rows {
+		if len(out) == limit {
+			break
+		}
+		p, err := s.Pair(ctx, r.RunID, base, cand)
+		if errors.Is(err, ErrNoTwin) {
+			continue
+		}
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, *p)
+	}
+	return out, nil
+}
