@@ -86,7 +86,7 @@ walk() {
 	esc; wait_for "── gated"
 
 	# Breakers: the candidate's visit breaker, calls through it open marked.
-	keys 8; wait_for "breakers as calls"; sleep 0.3; cap 8-breakers
+	keys 8; wait_for "breakers as runs"; sleep 0.3; cap 8-breakers
 	check 8-breakers "candidate  visit"
 	check 8-breakers "$brk ✗"
 	keys j j j j Enter; wait_for "Gates"; cap 8-breakers-run

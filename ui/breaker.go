@@ -83,7 +83,7 @@ func (m Model) breakerKey(msg tea.KeyPressMsg) (tea.Model, tea.Cmd) {
 }
 
 // stateCell is one slice of a lane: ✗ a call went through the open breaker,
-// █ a call saw it open, ▒ half-open, ─ only closed, blank no call.
+// █ a call saw it open, ▒ half-open, ─ every call saw it closed.
 func (m Model) stateCell(s metrics.BreakerSlice) string {
 	switch {
 	case s.Violations > 0:
@@ -92,10 +92,8 @@ func (m Model) stateCell(s metrics.BreakerSlice) string {
 		return m.styles.Warn.Render("█")
 	case s.HalfOpen > 0:
 		return m.styles.Warn.Render("▒")
-	case s.Calls > 0:
-		return "─"
 	}
-	return " "
+	return "─"
 }
 
 func (m Model) breakerBody() string {
@@ -109,7 +107,7 @@ func (m Model) breakerBody() string {
 		return "no tool call reports a circuit state (the tool_call field circuit): no breaker to follow"
 	}
 	var head strings.Builder
-	head.WriteString("breakers as calls saw them: ─ closed ▒ half-open █ open ✗ called through open\n")
+	head.WriteString("breakers as runs' calls saw them: ─ closed ▒ half-open █ open ✗ through open\n")
 	for _, l := range v.t.Lanes {
 		var strip strings.Builder
 		var open, half, viol int64
@@ -118,10 +116,10 @@ func (m Model) breakerBody() string {
 			open, half, viol = open+s.Open, half+s.HalfOpen, viol+s.Violations
 		}
 		fmt.Fprintf(&head, "%-10s %-12s │%s│\n", pad(safe(l.Suite), 10), pad(safe(l.Tool), 12), strip.String())
-		fmt.Fprintf(&head, "%-23s  %s → %s  %d calls: %d open, %d half, %d ✗\n", "",
-			clock(l.FirstMs), clock(l.LastMs), l.Calls, open, half, viol)
+		fmt.Fprintf(&head, "%-23s  %s → %s  calls: %d open, %d half-open, %d ✗\n", "",
+			clock(l.FirstMs), clock(l.LastMs), open, half, viol)
 	}
-	fmt.Fprintf(&head, "\n%d changes of state and calls through an open breaker", v.t.TotalEvents)
+	fmt.Fprintf(&head, "\n%d changes of state (a run starts closed) and calls through an open breaker", v.t.TotalEvents)
 	if int64(len(v.t.Events)) < v.t.TotalEvents {
 		fmt.Fprintf(&head, " (the first %d)", len(v.t.Events))
 	}

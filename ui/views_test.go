@@ -64,15 +64,15 @@ func TestBreakerView(t *testing.T) {
 	db := sampleDB(t)
 	m, out := settle(t, db, "8")
 	bt := m.breakers.t
-	if bt == nil || len(bt.Lanes) != 1 || bt.Lanes[0].Tool != "visit" || bt.Lanes[0].Suite != "candidate" || bt.TotalEvents != 42 {
+	if bt == nil || len(bt.Lanes) != 1 || bt.Lanes[0].Tool != "visit" || bt.Lanes[0].Suite != "candidate" || bt.TotalEvents != 40 {
 		t.Fatalf("breakers: %+v\n%s", bt, out)
 	}
-	var viol, open int64
+	var viol, open, half int64
 	for _, s := range bt.Lanes[0].Slices {
-		viol, open = viol+s.Violations, open+s.Open
+		viol, open, half = viol+s.Violations, open+s.Open, half+s.HalfOpen
 	}
 	// The report counts 12 calls through an open breaker of 17 that saw it open.
-	if viol != 12 || open != 17 || !strings.Contains(out, "✗ 02:01:39 candidate  visit        closed → OPEN  error") {
+	if viol != 12 || open != 17 || half != 5 || !strings.Contains(out, "✗ 02:01:39 candidate  visit        closed → OPEN  error") {
 		t.Fatalf("violations %d of %d open calls\n%s", viol, open, out)
 	}
 	m, _ = settle(t, db, "8", "wait", "j", "j", "j", "j", "enter")
