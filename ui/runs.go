@@ -17,6 +17,11 @@ const runsFilterAt = 40
 var sortOrder = []string{"run_id", "suite", "scenario", "agent", "claimed", "verdict", "masked", "calls", "resends", "e2e"}
 
 // runsView is the paged runs table; only the visible page is in memory.
+// It is not a bubbles table: that table holds all its rows and moves its
+// cursor within them, while this one pages from DuckDB (a million-event
+// database has tens of thousands of runs) and refetches at the page's
+// edge; it also colours a whole row by its verdict (masked in red), which
+// the table's per-cell styles cannot.
 type runsView struct {
 	filter metrics.RunFilter
 	sort   metrics.RunSort
