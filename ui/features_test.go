@@ -77,6 +77,10 @@ func TestMouseWheel(t *testing.T) {
 	if m.scroll[viewLatency] != 0 {
 		t.Fatalf("latency scroll after down, up, up: %d", m.scroll[viewLatency])
 	}
+	m, _ = settleMsgs(t, db, press("6"), wheel(tea.MouseWheelDown), wheel(tea.MouseWheelDown), wheel(tea.MouseWheelUp))
+	if m.cmp.cursor != 1 {
+		t.Fatalf("compare cursor after down, down, up: %d", m.cmp.cursor)
+	}
 	if v := m.View(); v.MouseMode != tea.MouseModeCellMotion {
 		t.Fatalf("mouse mode %v", v.MouseMode)
 	}

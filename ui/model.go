@@ -278,8 +278,9 @@ func (m Model) handleKey(msg tea.KeyPressMsg) (tea.Model, tea.Cmd) {
 // wheelStep is how many lines one notch of the mouse wheel scrolls a view.
 const wheelStep = 3
 
-// wheel scrolls the current view: the runs cursor and the SQL result move
-// one row per notch (as j/k do), every other view wheelStep lines.
+// wheel scrolls the current view: the cursor of the runs, compare and
+// breaker views and the SQL result move one row per notch (as j/k do),
+// every other view wheelStep lines.
 func (m Model) wheel(msg tea.MouseWheelMsg) (tea.Model, tea.Cmd) {
 	up := msg.Mouse().Button == tea.MouseWheelUp
 	if !up && msg.Mouse().Button != tea.MouseWheelDown {
@@ -288,13 +289,17 @@ func (m Model) wheel(msg tea.MouseWheelMsg) (tea.Model, tea.Cmd) {
 	if m.help || m.focusedField() != nil {
 		return m, nil
 	}
+	k := tea.KeyPressMsg{Code: tea.KeyDown}
+	if up {
+		k = tea.KeyPressMsg{Code: tea.KeyUp}
+	}
 	switch m.tab {
 	case viewRuns:
-		k := tea.KeyPressMsg{Code: tea.KeyDown}
-		if up {
-			k = tea.KeyPressMsg{Code: tea.KeyUp}
-		}
 		return m.runsKey(k)
+	case viewCompare:
+		return m.compareKey(k)
+	case viewBreakers:
+		return m.breakerKey(k)
 	case viewSQL:
 		if up {
 			m.sql.scroll = max(0, m.sql.scroll-wheelStep)
