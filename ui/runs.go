@@ -177,8 +177,17 @@ func (m Model) runsBody() string {
 	fmt.Fprintf(&b, "runs %d–%d of %d  sort %s %s  ",
 		min(int64(r.offset+1), r.total), int64(r.offset+len(r.rows)), r.total, r.sort.Column, dir)
 	b.WriteString(r.input.view() + "\n")
-	fmt.Fprintf(&b, "quick %s  scenario %s  error %s  gate-false %s  (m n x g cycle, esc clears)\n",
-		orAll(r.filter.Quick), orAll(r.filter.Scenario), orAll(r.filter.ErrorClass), orAll(r.filter.GateFalse))
+	// A compare drill also narrows to the candidate suite and maybe to runs
+	// with a slow span; say so first, or the list would look unexplained.
+	if f := r.filter; f.Suite != "" || f.Slow.Scope != "" {
+		b.WriteString("drill: " + orAll(f.Suite) + " runs")
+		if f.Slow.Scope != "" {
+			fmt.Fprintf(&b, ", %s %s %s > %s", f.Slow.Scope, safe(f.Slow.Name), f.Slow.Clock, msf(f.Slow.OverMs))
+		}
+		b.WriteString("  ")
+	}
+	fmt.Fprintf(&b, "quick %s  scenario %s  error %s  gate-false %s  (m n x g cycle, esc clears)\n", orAll(r.filter.Quick),
+		orAll(r.filter.Scenario), orAll(r.filter.ErrorClass), orAll(r.filter.GateFalse))
 	if r.err != nil {
 		return b.String() + st.Error.Render("error: "+r.err.Error())
 	}

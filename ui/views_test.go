@@ -34,8 +34,11 @@ func TestCompareDrill(t *testing.T) {
 	for range at {
 		keys = append(keys, "j")
 	}
-	m, _ = settle(t, db, append(keys, "enter")...)
+	m, out = settle(t, db, append(keys, "enter")...)
 	f := m.runs.filter
+	if !strings.Contains(out, "drill: candidate runs, stage evidence wall > 14.1s  quick all") {
+		t.Errorf("the runs view does not say what the drill selected:\n%s", out)
+	}
 	if f.Slow.Scope != "stage" || f.Slow.Name != "evidence" || f.Slow.Clock != "wall" || f.Slow.OverMs != *m.cmp.rows[at].Base {
 		t.Fatalf("latency drill filter %+v", f)
 	}
