@@ -158,7 +158,13 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 				cmp = m.startLoad(compareCmd(m.ctx, m.be, b.Suite, c.Suite))
 			}
 		}
-		return m, tea.Batch(runs, cmp, m.doneLoad())
+		var brk tea.Cmd
+		if m.err == nil && m.tab == viewBreakers && m.breakers.seq == 0 {
+			// Opened before the facts were built: load it now.
+			m.breakers.seq++
+			brk = m.startLoad(breakersCmd(m.ctx, m.be, m.breakers.seq))
+		}
+		return m, tea.Batch(runs, cmp, brk, m.doneLoad())
 	case compareMsg:
 		m.cmp.apply(msg)
 		return m, m.doneLoad()
