@@ -16,4 +16,5 @@ run ./ingest FuzzIngestLine
 run ./ingest FuzzArrowReader
 run ./otlp FuzzConvert
 run ./textsafe FuzzTerminal
+run ./ui FuzzMetricKeys
 echo "no crashers"

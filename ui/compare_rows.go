@@ -82,7 +82,8 @@ var rateDrill = map[string]metrics.RunFilter{
 func drill(r compare.Row, candSuite string) (f metrics.RunFilter, ok bool) {
 	if r.Kind == "latency" {
 		p := strings.Split(r.Metric, ".")
-		if len(p) >= 5 && r.Base != nil {
+		clocks := map[string]bool{"queue": true, "exec": true, "wall": true}
+		if len(p) >= 5 && p[0] == "latency" && p[1] != "" && clocks[p[len(p)-2]] && r.Base != nil {
 			f.Slow = metrics.SlowSpan{Scope: p[1], Name: strings.Join(p[2:len(p)-2], "."), Clock: p[len(p)-2], OverMs: *r.Base}
 			ok = true
 		}
