@@ -79,6 +79,9 @@ func (m Model) breakerKey(msg tea.KeyPressMsg) (tea.Model, tea.Cmd) {
 			return m, c
 		}
 	}
+	if key.Matches(msg, m.keys.Back) {
+		return m.switchTo(m.prevTab)
+	}
 	return m, nil
 }
 

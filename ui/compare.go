@@ -85,6 +85,9 @@ func (m Model) compareKey(msg tea.KeyPressMsg) (tea.Model, tea.Cmd) {
 		m.prevTab, m.tab = viewCompare, viewRuns
 		return m, m.reloadRuns()
 	}
+	if key.Matches(msg, m.keys.Back) {
+		return m.switchTo(m.prevTab)
+	}
 	return m, nil
 }
 

@@ -4,6 +4,9 @@ import (
 	"fmt"
 	"strings"
 
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+
 	"github.com/faultlens/faultlens/metrics"
 )
 
@@ -21,6 +24,24 @@ func (v *detailView) apply(msg detailMsg) {
 		return
 	}
 	v.d, v.err, v.loading = msg.d, msg.err, ""
+}
+
+// detailKey: esc returns to where the run was opened from, p pairs the
+// run with its twin, the rest scrolls.
+func (m Model) detailKey(msg tea.KeyPressMsg) (tea.Model, tea.Cmd) {
+	k := m.keys
+	switch {
+	case key.Matches(msg, k.Back):
+		m.tab = m.prevTab
+		if m.tab == viewDetail {
+			m.tab = viewRuns
+		}
+		return m, nil
+	case key.Matches(msg, k.Pair) && m.detail.d != nil:
+		c := m.pairRun(m.detail.d.RunID)
+		return m, c
+	}
+	return m.scrollKey(msg)
 }
 
 func yesNo(b *bool) string {

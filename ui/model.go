@@ -231,40 +231,26 @@ func (m Model) handleKey(msg tea.KeyPressMsg) (tea.Model, tea.Cmd) {
 			return m.switchTo(view(i))
 		}
 	}
+	// Each view owns the rest of the keys.
 	switch m.tab {
 	case viewRuns:
 		return m.runsKey(msg)
 	case viewCompare:
-		if !key.Matches(msg, k.Back) {
-			return m.compareKey(msg)
-		}
+		return m.compareKey(msg)
 	case viewBreakers:
-		if !key.Matches(msg, k.Back) {
-			return m.breakerKey(msg)
-		}
+		return m.breakerKey(msg)
 	case viewDetail:
-		if key.Matches(msg, k.Back) {
-			m.tab = m.prevTab
-			if m.tab == viewDetail {
-				m.tab = viewRuns
-			}
-			return m, nil
-		}
-		if key.Matches(msg, k.Pair) && m.detail.d != nil {
-			c := m.pairRun(m.detail.d.RunID)
-			return m, c
-		}
+		return m.detailKey(msg)
 	case viewSQL:
-		switch {
-		case key.Matches(msg, k.Enter, k.Filter):
-			return m, m.sql.input.focus()
-		case key.Matches(msg, k.Down):
-			m.sql.scroll++
-		case key.Matches(msg, k.Up) && m.sql.scroll > 0:
-			m.sql.scroll--
-		}
-		return m, nil
+		return m.sqlKey(msg)
 	}
+	return m.scrollKey(msg)
+}
+
+// scrollKey is the keys of a view that is one scrolled body (overview,
+// latency, errors, pair, and the detail's body): j/k, pages, esc back.
+func (m Model) scrollKey(msg tea.KeyPressMsg) (tea.Model, tea.Cmd) {
+	k := m.keys
 	if key.Matches(msg, k.Back) && m.tab != viewOverview {
 		return m.switchTo(m.prevTab)
 	}

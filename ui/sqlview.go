@@ -3,6 +3,9 @@ package ui
 import (
 	"fmt"
 	"strings"
+
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
 )
 
 // sqlView is the read-only query console. Its input takes focus when the
@@ -26,6 +29,21 @@ func (v *sqlView) apply(msg sqlMsg) {
 		return
 	}
 	v.res, v.err, v.ran, v.scroll = msg.res, msg.err, msg.query, 0
+}
+
+// sqlKey is the console's keys while its input does not have focus: enter
+// or / focuses it, j/k scroll the result.
+func (m Model) sqlKey(msg tea.KeyPressMsg) (tea.Model, tea.Cmd) {
+	k := m.keys
+	switch {
+	case key.Matches(msg, k.Enter, k.Filter):
+		return m, m.sql.input.focus()
+	case key.Matches(msg, k.Down):
+		m.sql.scroll++
+	case key.Matches(msg, k.Up) && m.sql.scroll > 0:
+		m.sql.scroll--
+	}
+	return m, nil
 }
 
 func (m Model) sqlBody() string {
