@@ -115,7 +115,11 @@ func (m Model) pairSide(d *metrics.RunDetail, differs map[string]bool, diverge, 
 		if i == diverge {
 			mark = "▶ "
 		}
-		line := cut(fmt.Sprintf("%s%2d %s %-14s %-7s %s", mark, i+1, glyph, pad(name, 14), msf(s.ExecMs), note))
+		took := fmt.Sprintf("%-8s", msf(s.ExecMs))
+		if w < 50 {
+			took = "" // a narrow column keeps what happened, not how long it took
+		}
+		line := cut(fmt.Sprintf("%s%2d %s %-14s %s%s", mark, i+1, glyph, pad(name, 14), took, note))
 		if i == diverge {
 			line = st.Bad.Render(line)
 		}
