@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"context"
 	"errors"
 	"testing"
 
@@ -42,5 +43,20 @@ func TestLateBreakerAndPairDropped(t *testing.T) {
 	c.apply(compareMsg{base: "b", cand: "c1", err: errors.New("old pair")})
 	if c.err != nil {
 		t.Fatalf("compare took the answer for another pair of suites")
+	}
+}
+
+// The breaker view opened before the facts are built loads once they are.
+func TestBreakersLoadAfterFacts(t *testing.T) {
+	m := New(context.Background(), Options{})
+	mm, _ := m.Update(press("8"))
+	m = mm.(Model)
+	if m.tab != viewBreakers || m.breakers.seq != 0 {
+		t.Fatalf("before the facts: tab %d seq %d", m.tab, m.breakers.seq)
+	}
+	mm, c := m.Update(loadedMsg{ov: &overview{report: &metrics.Report{}}})
+	m = mm.(Model)
+	if m.breakers.seq != 1 || c == nil {
+		t.Fatalf("after the facts: seq %d", m.breakers.seq)
 	}
 }
