@@ -22,10 +22,11 @@ const (
 // suite and tool whose calls report a circuit state, then every change of
 // state and every call through an open breaker, with a cursor.
 type breakerView struct {
-	seq    int // the request awaited; older answers are dropped
-	t      *metrics.BreakerTimeline
-	err    error
-	cursor int
+	seq     int  // the request awaited; older answers are dropped
+	loading bool // a request is in flight
+	t       *metrics.BreakerTimeline
+	err     error
+	cursor  int
 }
 
 // breakerKeys are the breaker view's own keys.
@@ -49,8 +50,15 @@ func (v *breakerView) apply(msg breakersMsg) {
 	if msg.seq != v.seq {
 		return
 	}
-	v.t, v.err = msg.t, msg.err
+	v.t, v.err, v.loading = msg.t, msg.err, false
 	v.cursor = 0
+}
+
+// loadBreakers asks for the breakers, dropping any answer in flight.
+func (m *Model) loadBreakers() tea.Cmd {
+	m.breakers.seq++
+	m.breakers.loading = true
+	return m.startLoad(breakersCmd(m.ctx, m.be, m.breakers.seq))
 }
 
 func (v breakerView) selected() (metrics.BreakerEvent, bool) {

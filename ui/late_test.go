@@ -51,12 +51,25 @@ func TestBreakersLoadAfterFacts(t *testing.T) {
 	m := New(context.Background(), Options{})
 	mm, _ := m.Update(press("8"))
 	m = mm.(Model)
-	if m.tab != viewBreakers || m.breakers.seq != 0 {
-		t.Fatalf("before the facts: tab %d seq %d", m.tab, m.breakers.seq)
+	if m.tab != viewBreakers || m.breakers.loading {
+		t.Fatalf("before the facts: tab %d loading %v", m.tab, m.breakers.loading)
 	}
 	mm, c := m.Update(loadedMsg{ov: &overview{report: &metrics.Report{}}})
 	m = mm.(Model)
-	if m.breakers.seq != 1 || c == nil {
-		t.Fatalf("after the facts: seq %d", m.breakers.seq)
+	if !m.breakers.loading || c == nil {
+		t.Fatalf("after the facts: not loading")
+	}
+	// A refresh (ui --follow) makes loaded breakers stale: the answer to
+	// the request before it is dropped.
+	before := m.breakers.seq
+	m.breakers.apply(breakersMsg{seq: before, t: &metrics.BreakerTimeline{TotalEvents: 1}})
+	mm, _ = m.Update(loadedMsg{ov: &overview{report: &metrics.Report{}}})
+	m = mm.(Model)
+	if m.breakers.t != nil || m.breakers.seq <= before || !m.breakers.loading {
+		t.Fatalf("after a refresh: %+v", m.breakers)
+	}
+	m.breakers.apply(breakersMsg{seq: before, t: &metrics.BreakerTimeline{TotalEvents: 2}})
+	if m.breakers.t != nil {
+		t.Fatalf("an answer from before the refresh was kept")
 	}
 }

@@ -158,11 +158,13 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 				cmp = m.startLoad(compareCmd(m.ctx, m.be, b.Suite, c.Suite))
 			}
 		}
+		// New facts (the first load, or a refresh when following) make
+		// the breakers stale: drop them and any answer in flight, and load
+		// them now if they are on screen, else on the next visit.
+		m.breakers = breakerView{seq: m.breakers.seq + 1}
 		var brk tea.Cmd
-		if m.err == nil && m.tab == viewBreakers && m.breakers.seq == 0 {
-			// Opened before the facts were built: load it now.
-			m.breakers.seq++
-			brk = m.startLoad(breakersCmd(m.ctx, m.be, m.breakers.seq))
+		if m.err == nil && m.tab == viewBreakers {
+			brk = m.loadBreakers()
 		}
 		return m, tea.Batch(runs, cmp, brk, m.doneLoad())
 	case compareMsg:
@@ -317,9 +319,8 @@ func (m Model) switchTo(v view) (tea.Model, tea.Cmd) {
 	if v == viewSQL {
 		return m, m.sql.input.focus() // what a person types first is the query
 	}
-	if v == viewBreakers && m.breakers.seq == 0 && m.ov != nil {
-		m.breakers.seq++
-		return m, m.startLoad(breakersCmd(m.ctx, m.be, m.breakers.seq))
+	if v == viewBreakers && m.breakers.t == nil && m.breakers.err == nil && !m.breakers.loading && m.ov != nil {
+		return m, m.loadBreakers()
 	}
 	if v == viewDetail && m.detail.d == nil && m.detail.err == nil {
 		if id := m.runs.selectedID(); id != "" {
