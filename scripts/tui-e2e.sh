@@ -98,7 +98,7 @@ walk() {
 	keys "select 2 as e, count(*) as q from events" Enter; wait_for "rows 1"; cap 7-sql
 	check 7-sql "2 *│ 6995"
 	if grep -q "exported to" "$out/$size-7-sql.txt"; then echo "FAIL $size 7-sql: a typed e exported"; fail=1; fi
-	keys C-u "DROP TABLE events" Enter; wait_for "read-only console:"; cap 7-sql-rejected
+	keys C-u "DROP TABLE events" Enter; wait_for "error: read-only"; cap 7-sql-rejected
 	check 7-sql-rejected "only SELECT"
 	keys C-u "SELECT * FROM read_csv('/etc/passwd')" Enter; sleep 1; cap 7-sql-external
 	check 7-sql-external "error:"
