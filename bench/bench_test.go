@@ -21,7 +21,8 @@ func TestBenchSmoke(t *testing.T) {
 	}
 	want := []string{"ingest JSONL", "ingest JSONL, 1% bad lines", "ingest Arrow", "full report", "compare baseline vs candidate",
 		"view overview: Report", "view latency: LatencyHistograms", "view errors: ErrorMatrix", "view runs: first page",
-		"view runs: filtered", "view runs: sorted by e2e", "view run detail: RunDetail", "view compare input: Evidence ×2", "first paint: 1 night"}
+		"view runs: filtered", "view runs: sorted by e2e", "view run detail: RunDetail", "view compare input: Evidence ×2", "first paint: 1 night",
+		"view breakers: Breakers", "view pair: Pair", "view compare drill: slow tool runs", "view compare drill: breaker runs"}
 	if len(res.Rows) != len(want) {
 		t.Fatalf("%d rows, want %d", len(res.Rows), len(want))
 	}

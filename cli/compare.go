@@ -119,7 +119,19 @@ func runCompare(ctx context.Context, s Streams, g *global, o *compareOptions) er
 	if err := compare.Write(&buf, res, o.format); err != nil {
 		return err
 	}
-	if err := writeOut(s.Out, o.out, buf.Bytes()); err != nil {
+	page := buf.Bytes()
+	if o.format == "html" && bs.Source == "suite" && cs.Source == "suite" {
+		// Failing candidate runs beside their baseline twins (a saved
+		// baseline keeps no events to pair with).
+		pairs, err := sess.Pairs(ctx, bs.Suite, cs.Suite, htmlPairs)
+		if err != nil {
+			return err
+		}
+		if page, err = compare.InsertPairsHTML(page, pairs); err != nil {
+			return err
+		}
+	}
+	if err := writeOut(s.Out, o.out, page); err != nil {
 		return err
 	}
 	if res.Failed > 0 {
@@ -127,6 +139,9 @@ func runCompare(ctx context.Context, s Streams, g *global, o *compareOptions) er
 	}
 	return nil
 }
+
+// htmlPairs is how many paired runs the HTML export shows.
+const htmlPairs = 5
 
 // loadGates reads the gates file, or the shipped defaults. A bad file is an
 // input error (exit 2).

@@ -24,13 +24,32 @@ type RunFilter struct {
 	// GateFalse is one of GateFilters: keeps the runs where that gate is
 	// false (not unknown); empty keeps all.
 	GateFalse string
+	// Suite keeps the runs of that suite; empty keeps all.
+	Suite string
+	// Slow keeps the runs with a span slower than Slow.OverMs; a zero
+	// Slow keeps all.
+	Slow SlowSpan
+}
+
+// SlowSpan selects runs with a stage or tool span (Scope "stage" or "tool",
+// Name) whose Clock ("queue", "exec" or "wall") exceeds OverMs.
+type SlowSpan struct {
+	Scope, Name, Clock string
+	OverMs             float64
 }
 
 // GateFilters are the values RunFilter.GateFalse accepts besides "".
 var GateFilters = []string{"plan", "evidence", "deliverable", "committed"}
 
-// QuickFilters are the values RunFilter.Quick accepts besides "".
+// QuickFilters are the values RunFilter.Quick accepts besides "" that the
+// runs view cycles through.
 var QuickFilters = []string{"masked", "failed", "seal", "undisclosed"}
+
+// DrillFilters are further values of RunFilter.Quick, reached by drilling
+// from a compare row: runs with a zero-call violation, an invalid re-send,
+// a re-send after an unknown write outcome, a call through an open
+// breaker, or a duplicate call.
+var DrillFilters = []string{"zero_call", "invalid_retry", "unknown_outcome", "breaker", "duplicate"}
 
 // RunSort orders a runs page: a column of RunSortColumns and a direction.
 type RunSort struct {
@@ -75,7 +94,8 @@ func (s *Session) RunsPage(ctx context.Context, f RunFilter, o RunSort, offset, 
 		dir = "DESC"
 	}
 	q := strings.Replace(queries.Get("ui.runs_page"), "ORDER BY ORDER_BY", fmt.Sprintf("ORDER BY %s %s NULLS LAST, run_id", col, dir), 1)
-	rows, err := s.conn.QueryContext(ctx, q, f.Text, f.Quick, limit, offset, f.Scenario, f.ErrorClass, f.GateFalse)
+	rows, err := s.conn.QueryContext(ctx, q, f.Text, f.Quick, limit, offset, f.Scenario, f.ErrorClass, f.GateFalse,
+		f.Suite, f.Slow.Scope, f.Slow.Name, f.Slow.Clock, f.Slow.OverMs)
 	if err != nil {
 		return nil, 0, fmt.Errorf("metrics: ui.runs_page: %w", err)
 	}

@@ -2,6 +2,7 @@ package metrics
 
 import (
 	"context"
+	"errors"
 	"testing"
 )
 
@@ -56,6 +57,23 @@ func BenchmarkUIViews(b *testing.B) {
 			return nil
 		}},
 		{"Schema", func() error { _, err := s.Schema(ctx); return err }},
+		{"Breakers", func() error { _, err := s.Breakers(ctx, 48, 500); return err }},
+		{"Pair", func() error {
+			_, err := s.Pair(ctx, failedRun, "baseline", "candidate")
+			if errors.Is(err, ErrNoTwin) {
+				return nil
+			}
+			return err
+		}},
+		{"RunsPageSlow", func() error {
+			f := RunFilter{Suite: "candidate", Slow: SlowSpan{Scope: "tool", Name: "visit", Clock: "wall", OverMs: 4000}}
+			_, _, err := s.RunsPage(ctx, f, RunSort{Column: "run_id"}, 0, 40)
+			return err
+		}},
+		{"RunsPageBreaker", func() error {
+			_, _, err := s.RunsPage(ctx, RunFilter{Suite: "candidate", Quick: "breaker"}, RunSort{Column: "run_id"}, 0, 40)
+			return err
+		}},
 	} {
 		b.Run(c.name, func(b *testing.B) {
 			for i := 0; i < b.N; i++ {

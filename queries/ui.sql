@@ -6,8 +6,12 @@
 -- scenario or agent; '' for all), $2 quick filter ('' all, 'masked',
 -- 'failed', 'seal', 'undisclosed'), $3 limit, $4 offset, $5 scenario ('' all),
 -- $6 error class (a recovery chain of that category; '' all), $7 gate that
--- is false ('' all, 'plan', 'evidence', 'deliverable', 'committed'). The
--- ORDER BY clause is spliced in by the caller from a fixed whitelist.
+-- is false ('' all, 'plan', 'evidence', 'deliverable', 'committed'), $8
+-- suite ('' all), $9..$12 a slow span: scope ('' for no such filter), name,
+-- clock ('queue', 'exec' or 'wall') and the ms it must exceed (the compare
+-- view drills from a latency row to the runs with a span above the
+-- baseline's quantile). The ORDER BY clause is spliced in by the caller
+-- from a fixed whitelist.
 -- total is the number of runs matching the filter, on every row.
 WITH f AS (
     SELECT run_id, suite, scenario, coalesce(agent.name, '') AS agent,
@@ -21,7 +25,12 @@ WITH f AS (
            OR ($2 = 'masked' AND masked_success)
            OR ($2 = 'failed' AND success IS NOT TRUE)
            OR ($2 = 'seal' AND seal_violation)
-           OR ($2 = 'undisclosed' AND undisclosed_degradation))
+           OR ($2 = 'undisclosed' AND undisclosed_degradation)
+           OR ($2 = 'zero_call' AND zero_call_violation)
+           OR ($2 = 'invalid_retry' AND invalid_resends > 0)
+           OR ($2 = 'unknown_outcome' AND unknown_outcome_resends > 0)
+           OR ($2 = 'breaker' AND run_id IN (SELECT run_id FROM call_facts WHERE breaker_violation))
+           OR ($2 = 'duplicate' AND run_id IN (SELECT run_id FROM call_facts WHERE duplicate)))
       AND ($5 = '' OR scenario = $5)
       AND ($6 = '' OR run_id IN (SELECT run_id FROM chain_facts WHERE category = $6))
       AND ($7 = ''
@@ -29,6 +38,11 @@ WITH f AS (
            OR ($7 = 'evidence' AND evidence_satisfied = false)
            OR ($7 = 'deliverable' AND NOT answer_deliverable)
            OR ($7 = 'committed' AND NOT terminal_committed))
+      AND ($8 = '' OR suite = $8)
+      AND ($9 = '' OR run_id IN (
+               SELECT run_id FROM span_facts
+               WHERE scope = $9 AND name = $10
+                 AND CASE $11 WHEN 'queue' THEN queue_ms WHEN 'exec' THEN exec_ms ELSE wall_ms END > $12))
 )
 SELECT *, count(*) OVER () AS total FROM f
 ORDER BY ORDER_BY

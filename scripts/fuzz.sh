@@ -18,4 +18,5 @@ run ./otlp FuzzConvert
 run ./serve FuzzHandler
 run ./textsafe FuzzTerminal
 run ./cli FuzzClassify
+run ./ui FuzzMetricKeys
 echo "no crashers"

@@ -2,92 +2,190 @@ package ui
 
 import (
 	"fmt"
-	"sort"
 	"strings"
+
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
 
 	"github.com/faultlens/faultlens/compare"
 )
 
-// compareBody shows the compare engine's judgement of candidate against
-// baseline, as "faultlens compare" computes it: the failed gates first,
-// then every whole-run-set metric with both values, the delta and its
-// interval, the significance mark after Holm, and the gate verdict.
+// compareView is the compare engine's judgement of the chosen pair, one
+// row per whole-run-set metric with a cursor. It is not a bubbles table:
+// a table styles cells, not rows, and the verdict colour of a row (failed
+// gate, significant change) is what the eye looks for first; the gated and
+// exploratory sections also break the one-header grid a table draws.
+type compareView struct {
+	base, cand string // the request res answers
+	res        *compare.Result
+	err        error
+	rows       []cmpRow
+	cursor     int
+}
+
+// compareKeys are the compare view's own keys.
+type compareKeys struct{ Up, Down, Drill, Pair key.Binding }
+
+func (k compareKeys) ShortHelp() []key.Binding { return []key.Binding{k.Up, k.Drill, k.Pair} }
+func (k compareKeys) FullHelp() [][]key.Binding {
+	return [][]key.Binding{{k.Up, k.Down, k.Drill, k.Pair}}
+}
+
+func newCompareKeys() compareKeys {
+	return compareKeys{
+		Up:    key.NewBinding(key.WithKeys("k", "up"), key.WithHelp("j/k", "row")),
+		Down:  key.NewBinding(key.WithKeys("j", "down")),
+		Drill: key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "its runs")),
+		Pair:  key.NewBinding(key.WithKeys("p"), key.WithHelp("p", "pair its first run")),
+	}
+}
+
+// apply keeps the comparison of the pair on screen only.
+func (v *compareView) apply(msg compareMsg) {
+	if msg.base != v.base || msg.cand != v.cand {
+		return
+	}
+	v.res, v.err = msg.res, msg.err
+	if v.res != nil {
+		v.rows = gatedRows(v.res)
+	}
+}
+
+func (v compareView) selected() (cmpRow, bool) {
+	if v.cursor < len(v.rows) {
+		return v.rows[v.cursor], true
+	}
+	return cmpRow{}, false
+}
+
+// compareKey moves the cursor, drills to the runs behind the row, or pairs
+// the row's first candidate run with its baseline twin.
+func (m Model) compareKey(msg tea.KeyPressMsg) (tea.Model, tea.Cmd) {
+	k, v := m.cmpKeys, &m.cmp
+	switch {
+	case key.Matches(msg, k.Down):
+		v.cursor = min(v.cursor+1, max(0, len(v.rows)-1))
+	case key.Matches(msg, k.Up):
+		v.cursor = max(0, v.cursor-1)
+	case key.Matches(msg, k.Drill, k.Pair):
+		r, ok := v.selected()
+		if !ok {
+			return m, nil
+		}
+		f, narrowed := drill(r.Row, v.res.Candidate.Suite)
+		if !narrowed {
+			m.status = "no run filter for " + safe(r.Metric) + ": all runs of " + safe(v.res.Candidate.Suite)
+		}
+		if key.Matches(msg, k.Pair) {
+			c := m.pairFirst(f)
+			return m, c
+		}
+		m.runs.filter, m.runs.offset, m.runs.cursor = f, 0, 0
+		m.runs.input.in.SetValue("")
+		m.prevTab, m.tab = viewCompare, viewRuns
+		return m, m.reloadRuns()
+	}
+	if key.Matches(msg, m.keys.Back) {
+		return m.switchTo(m.prevTab)
+	}
+	return m, nil
+}
+
+// compareBody draws the summary, then the gated rows with their verdicts
+// and the exploratory rows after them, a window around the cursor, and the
+// selected row's gate reason.
 func (m Model) compareBody() string {
 	b, c := m.pair()
 	if b == nil || c == nil {
 		return "compare needs two suites (--baseline B --candidate C)"
 	}
-	st := m.styles
+	st, v := m.styles, m.cmp
 	switch {
-	case m.cmp.err != nil:
-		return st.Error.Render("compare: " + safe(m.cmp.err.Error()))
-	case m.cmp.res == nil:
+	case v.err != nil:
+		return st.Error.Render("compare: " + safe(v.err.Error()))
+	case v.res == nil:
 		return m.spin.View() + " comparing " + safe(b.Suite) + " with " + safe(c.Suite) + "…"
 	}
-	res := m.cmp.res
-	var out strings.Builder
+	res := v.res
+	var head strings.Builder
 	outcome := st.Good.Render("all gates passed")
 	if res.Failed > 0 {
 		outcome = st.Bad.Render(fmt.Sprintf("%d of %d gates FAILED", res.Failed, len(res.Gates)))
 	}
-	fmt.Fprintf(&out, "%s vs %s (%d vs %d runs): %s  Holm α=%g\n", st.Title.Render(safe(res.Baseline.Name)),
+	fmt.Fprintf(&head, "%s vs %s (%d vs %d runs): %s  Holm α=%g\n", st.Title.Render(safe(res.Baseline.Name)),
 		st.Title.Render(safe(res.Candidate.Name)), res.Baseline.Runs, res.Candidate.Runs, outcome, res.Alpha)
-	for _, g := range res.Gates {
-		if !g.Passed {
-			out.WriteString(st.Bad.Render("FAIL "+safe(g.Metric)+": "+safe(g.Reason)) + "\n")
-		}
+	fmt.Fprintf(&head, "delta = candidate − baseline [%.0f%% interval]; ~ no significant change\n", res.Confidence*100)
+	abbrev := m.width < 110
+	if abbrev {
+		head.WriteString(st.Faint.Render("names: "+metricLegend) + "\n")
 	}
-	fmt.Fprintf(&out, "delta = candidate − baseline [%.0f%% interval]; sig: ~ no significant change\n", res.Confidence*100)
-	out.WriteString(st.Header.Render(fmt.Sprintf("%-28s %-4s %8s %8s %-9s %s", "metric", "gate",
+	nw := 10
+	for _, r := range v.rows {
+		nw = max(nw, len([]rune(rowName(r, abbrev))))
+	}
+	nw = min(nw, max(10, m.width-50))
+	head.WriteString(st.Header.Render(fmt.Sprintf("  %-*s %-4s %8s %8s %-9s %s", nw, "metric", "gate",
 		lpad(pad(safe(res.Baseline.Name), 8), 8), lpad(pad(safe(res.Candidate.Name), 8), 8), "sig", "delta [interval]")) + "\n")
-	verdicts := gateVerdicts(res.Gates)
-	for _, r := range compareRows(res, verdicts) {
-		gate := verdicts[r.Metric]
-		line := fmt.Sprintf("%-28s %-4s %8s %8s %-9s %s", pad(safe(r.Metric), 28), gate,
-			cmpCell(r, r.Base), cmpCell(r, r.Cand), pad(sigMark(r), 9), cmpDelta(r))
+	var lines []string
+	at := 0
+	for i, r := range v.rows {
+		if i == 0 || r.gated != v.rows[i-1].gated {
+			title := "── gated ──"
+			if !r.gated {
+				title = "── exploratory (not gated) ──"
+			}
+			lines = append(lines, st.Faint.Render(title))
+		}
+		mark := "  "
+		if i == v.cursor {
+			mark, at = "> ", len(lines)
+		}
+		gate := r.verdict
+		if gate == "" {
+			gate = "–"
+		}
+		line := fmt.Sprintf("%s%-*s %-4s %8s %8s %-9s %s", mark, nw, pad(safe(rowName(r, abbrev)), nw), gate,
+			cmpCell(r.Row, r.Base), cmpCell(r.Row, r.Cand), pad(sigMark(r.Row), 9), cmpDelta(r.Row))
 		switch {
+		case i == v.cursor:
+			line = st.Selected.Render(line)
 		case gate == "FAIL":
 			line = st.Bad.Render(line)
 		case r.Significant:
 			line = st.Warn.Render(line)
 		}
-		out.WriteString(line + "\n")
+		lines = append(lines, line)
 	}
-	return strings.TrimRight(out.String(), "\n")
+	foot := ""
+	if r, ok := v.selected(); ok {
+		foot = safe(r.Metric) + ": "
+		if r.gated {
+			foot += r.verdict + " — " + safe(r.reason)
+		} else {
+			foot += "exploratory, not gated"
+		}
+	}
+	h := max(1, m.bodyHeight()-strings.Count(head.String(), "\n")-1)
+	start := min(max(0, at-h/2), max(0, len(lines)-h))
+	end := min(len(lines), start+h)
+	return head.String() + strings.Join(lines[start:end], "\n") + "\n" + foot
 }
 
-// gateVerdicts maps each gated metric to its worst outcome: FAIL, pass or
-// skip.
-func gateVerdicts(gs []compare.GateResult) map[string]string {
-	rank := map[string]int{"": 0, "skip": 1, "pass": 2, "FAIL": 3}
-	out := map[string]string{}
-	for _, g := range gs {
-		v := "pass"
-		switch {
-		case !g.Passed:
-			v = "FAIL"
-		case g.Skipped:
-			v = "skip"
-		}
-		if rank[v] > rank[out[g.Metric]] {
-			out[g.Metric] = v
-		}
-	}
-	return out
-}
+// metricLegend explains the abbreviations of metricName.
+const metricLegend = "lat = latency, x = exec, q = queue, w = wall"
 
-// compareRows are the whole-run-set rows, those failing a gate first.
-func compareRows(res *compare.Result, verdicts map[string]string) []compare.Row {
-	var rows []compare.Row
-	for _, r := range res.Rows {
-		if r.Scenario == "" {
-			rows = append(rows, r)
-		}
+// metricName is a metric key, abbreviated by metricLegend when the screen
+// is narrow; the parts that tell two rows apart are always kept whole.
+func metricName(m string, abbrev bool) string {
+	if !abbrev || !strings.HasPrefix(m, "latency.") {
+		return m
 	}
-	sort.SliceStable(rows, func(i, j int) bool {
-		return verdicts[rows[i].Metric] == "FAIL" && verdicts[rows[j].Metric] != "FAIL"
-	})
-	return rows
+	p := strings.Split(m, ".")
+	p[0] = "lat"
+	if len(p) >= 5 {
+		p[len(p)-2] = map[string]string{"exec": "x", "queue": "q", "wall": "w"}[p[len(p)-2]]
+	}
+	return strings.Join(p, ".")
 }
 
 // cmpCell is a rate as a percentage or a latency in ms.
@@ -114,16 +212,19 @@ func cmpDelta(r compare.Row) string {
 }
 
 // sigMark is "~" without a significant change, else the change itself.
-func sigMark(r compare.Row) string {
-	if r.Verdict == "too small" {
-		return "too small"
-	}
-	return r.Verdict
-}
+func sigMark(r compare.Row) string { return r.Verdict }
 
 func signedMs(v float64) string {
 	if v < 0 {
 		return "-" + msf(-v)
 	}
 	return "+" + msf(v)
+}
+
+// rowName is a row's metric name, with the scenario of a per-scenario gate.
+func rowName(r cmpRow, abbrev bool) string {
+	if r.Scenario != "" {
+		return metricName(r.Metric, abbrev) + " @" + r.Scenario
+	}
+	return metricName(r.Metric, abbrev)
 }

@@ -37,3 +37,63 @@ func TestConsoleLockedDown(t *testing.T) {
 		t.Errorf("a plain read: %v %+v", err, res)
 	}
 }
+
+// On entering the console the input has focus and is empty: what is typed
+// is the query, keys that are shortcuts elsewhere (2 switches views, e
+// exports, q quits) are text, enter runs it, and the focus stays for the
+// next query.
+func TestConsoleFocusRules(t *testing.T) {
+	db := sampleDB(t)
+	keys := append([]string{"7"}, typed("select 2 as e, 'q' as q")...)
+	m, out := settle(t, db, append(keys, "enter")...)
+	if m.tab != viewSQL || !m.sql.input.focused() || m.sql.input.value() != "select 2 as e, 'q' as q" {
+		t.Fatalf("tab %d focused %v value %q", m.tab, m.sql.input.focused(), m.sql.input.value())
+	}
+	if m.sql.err != nil || m.sql.res == nil || len(m.sql.res.rows) != 1 || m.sql.res.rows[0][0] != "2" || m.sql.res.rows[0][1] != "q" {
+		t.Fatalf("result %+v err %v\n%s", m.sql.res, m.sql.err, out)
+	}
+	if m.status != "" || strings.Contains(out, "exported") {
+		t.Fatalf("a typed e reached the export shortcut: %q", m.status)
+	}
+	// ctrl+w deletes a word, ctrl+u the whole line before the cursor.
+	m, _ = settle(t, db, append(append([]string{"7"}, typed("select 1 from runs")...), "ctrl+w")...)
+	if got := m.sql.input.value(); got != "select 1 from " {
+		t.Fatalf("ctrl+w: %q", got)
+	}
+	m, out = settle(t, db, append(append([]string{"7"}, typed("select 1")...), "ctrl+u")...)
+	if got := m.sql.input.value(); got != "" || !strings.Contains(out, "sql> SELECT type") {
+		t.Fatalf("ctrl+u: %q; placeholder missing:\n%s", got, out)
+	}
+	// ↑ recalls earlier statements, ↓ returns to what was being typed.
+	keys = append([]string{"7"}, typed("select 1")...)
+	keys = append(keys, "enter", "ctrl+u")
+	keys = append(keys, typed("select 22")...)
+	keys = append(keys, "enter", "ctrl+u", "s", "up")
+	m, _ = settle(t, db, keys...)
+	if got := m.sql.input.value(); got != "select 22" {
+		t.Fatalf("up once: %q", got)
+	}
+	m, _ = settle(t, db, append(keys, "up", "up")...)
+	if got := m.sql.input.value(); got != "select 1" {
+		t.Fatalf("up three times: %q", got)
+	}
+	m, _ = settle(t, db, append(keys, "up", "down", "down")...)
+	if got := m.sql.input.value(); got != "s" {
+		t.Fatalf("back down to the draft: %q", got)
+	}
+	// esc leaves the input: now the keys are shortcuts again.
+	m, _ = settle(t, db, "7", "esc", "2")
+	if m.tab != viewLatency {
+		t.Fatalf("after esc, 2 should switch to latency: tab %d", m.tab)
+	}
+	// The runs filter: while it has focus, m and 2 are text, not the
+	// quick filter and the view switch.
+	m, _ = settle(t, db, "4", "/", "m", "2")
+	if m.tab != viewRuns || m.runs.filter.Quick != "" || m.runs.filter.Text != "m2" || !m.runs.input.focused() {
+		t.Fatalf("runs filter: tab %d filter %+v", m.tab, m.runs.filter)
+	}
+	m, _ = settle(t, db, "4", "/", "x", "enter", "m")
+	if m.runs.input.focused() || m.runs.filter.Quick != "masked" || m.runs.filter.Text != "x" {
+		t.Fatalf("enter leaves the filter: %+v focused %v", m.runs.filter, m.runs.input.focused())
+	}
+}

@@ -4,6 +4,9 @@ import (
 	"fmt"
 	"strings"
 
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+
 	"github.com/faultlens/faultlens/metrics"
 )
 
@@ -14,7 +17,32 @@ type detailView struct {
 	err     error
 }
 
-func (v *detailView) apply(msg detailMsg) { v.d, v.err, v.loading = msg.d, msg.err, "" }
+// apply keeps the answer for the run last asked for: a late answer for a
+// run the user has already left is dropped.
+func (v *detailView) apply(msg detailMsg) {
+	if msg.id != v.loading {
+		return
+	}
+	v.d, v.err, v.loading = msg.d, msg.err, ""
+}
+
+// detailKey: esc returns to where the run was opened from, p pairs the
+// run with its twin, the rest scrolls.
+func (m Model) detailKey(msg tea.KeyPressMsg) (tea.Model, tea.Cmd) {
+	k := m.keys
+	switch {
+	case key.Matches(msg, k.Back):
+		m.tab = m.prevTab
+		if m.tab == viewDetail {
+			m.tab = viewRuns
+		}
+		return m, nil
+	case key.Matches(msg, k.Pair) && m.detail.d != nil:
+		c := m.pairRun(m.detail.d.RunID)
+		return m, c
+	}
+	return m.scrollKey(msg)
+}
 
 func yesNo(b *bool) string {
 	switch {
@@ -81,7 +109,8 @@ func (m Model) detailBody() string {
 	line := fmt.Sprintf("claimed terminal %s  verdict %s  e2e %s  calls %d  re-sends %d (%d invalid)",
 		safe(claimed), verdict, ms(d.EndToEndMs), d.Calls, d.Resends, d.InvalidResends)
 	if d.Masked {
-		line = st.Bad.Render(line + "  ◀ MASKED SUCCESS")
+		// First on the line, so that a narrow screen does not cut it off.
+		line = st.Bad.Render("MASKED SUCCESS ▶ " + line)
 	}
 	b.WriteString(line + "\n")
 	if d.SealViolation {

@@ -7,59 +7,134 @@ import (
 	"github.com/faultlens/faultlens/metrics"
 )
 
-// latencyBody draws, per suite, every stage and tool as queue (░) stacked
-// before execution (█) at p50 and p95 on one scale, then the percentile
-// table with the queue share.
-func (m Model) latencyBody() string {
-	var b strings.Builder
-	b.WriteString("queue ░ then execution █, one scale per suite; q = queue, x = execution\n")
-	ss := m.suites()
-	for i := range ss {
-		s := ss[len(ss)-1-i] // the candidate first: it is where queueing hurts
-		b.WriteString("\n" + m.latencyBars(s))
-		b.WriteString(m.latencyDistribution(s.Suite))
-		b.WriteString("\n" + m.latencyTable(s))
-	}
-	return strings.TrimRight(b.String(), "\n")
+// latencyPair is one stage or tool with its latency in both suites (either
+// may be nil when the stage or tool ran in one suite only).
+type latencyPair struct {
+	scope, name string
+	base, cand  *metrics.LatencyRow
 }
 
-func (m Model) latencyBars(s *metrics.Suite) string {
+// latencyPairs lines up the stages and tools of the two suites in report
+// order (the baseline's first, then those only the candidate has).
+func latencyPairs(b, c *metrics.Suite) []latencyPair {
+	var out []latencyPair
+	idx := map[string]int{}
+	add := func(rows []metrics.LatencyRow, cand bool) {
+		for i := range rows {
+			r := &rows[i]
+			if r.Scope == "run" {
+				continue
+			}
+			k := r.Scope + "\x00" + r.Name
+			j, ok := idx[k]
+			if !ok {
+				j = len(out)
+				idx[k] = j
+				out = append(out, latencyPair{scope: r.Scope, name: r.Name})
+			}
+			if cand {
+				out[j].cand = r
+			} else {
+				out[j].base = r
+			}
+		}
+	}
+	if b != nil {
+		add(b.Latency, false)
+	}
+	if c != nil {
+		add(c.Latency, true)
+	}
+	return out
+}
+
+// latencyBody puts the baseline beside the candidate for every stage and
+// tool: p50 and p95 of both with the change, and a p95 bar of queue (░)
+// then execution (█) whose scale is the row's own, so one slow tool does
+// not flatten every other row to a sliver.
+func (m Model) latencyBody() string {
+	b, c := m.pair()
 	st := m.styles
-	scale := 0.0
-	for _, r := range s.Latency {
-		if r.Scope != "run" {
-			scale = max(scale, val(r.QueueMs.P95)+val(r.ExecMs.P95))
-		}
+	var out strings.Builder
+	out.WriteString("p95 bars: queue ░ then execution █, each row on its own scale; Δ = candidate − baseline\n")
+	bn, cn := suiteName(b), suiteName(c)
+	flag := " ◀ QUEUED > EXECUTED"
+	if m.width < 96 {
+		flag = " ◀ Q>X" // the legend line says what it means
+		out.WriteString("◀ Q>X: QUEUED > EXECUTED (p95 queue above p95 execution and over 1 s)\n")
 	}
-	w := max(10, min(40, m.width-60))
-	var b strings.Builder
-	b.WriteString(st.Title.Render("suite "+safe(s.Suite)) + "  stacked p50 / p95\n")
-	for _, r := range s.Latency {
-		if r.Scope == "run" {
-			continue
-		}
-		for i, q := range []struct {
-			label  string
-			qv, xv *float64
-		}{{"p50", r.QueueMs.P50, r.ExecMs.P50}, {"p95", r.QueueMs.P95, r.ExecMs.P95}} {
-			name := ""
+	w := max(8, min(30, m.width-68-len([]rune(flag))))
+	out.WriteString(st.Header.Render(fmt.Sprintf("%-19s %-9s %-*s %8s %8s %6s %9s", "stage / tool", "suite", w+2, "p95 queue+exec", "p50", "p95", "queue", "Δp95")) + "\n")
+	for _, p := range latencyPairs(b, c) {
+		scale := max(p95Total(p.base), p95Total(p.cand))
+		for i, side := range []struct {
+			name string
+			r    *metrics.LatencyRow
+		}{{bn, p.base}, {cn, p.cand}} {
+			label := ""
 			if i == 0 {
-				name = fmt.Sprintf("%-5s %-12s", r.Scope, safe(r.Name))
+				label = fmt.Sprintf("%-5s %s", p.scope, safe(p.name))
 			}
-			qn, xn := cells(val(q.qv), scale, w), cells(val(q.xv), scale, w)
+			if side.r == nil {
+				fmt.Fprintf(&out, "%-19s %-9s %s\n", pad(label, 19), pad(side.name, 9), st.Faint.Render("(not run)"))
+				continue
+			}
+			r := side.r
+			qn, xn := cells(val(r.QueueMs.P95), scale, w), cells(val(r.ExecMs.P95), scale, w)
 			if qn+xn > w {
-				xn = w - qn
+				xn = max(0, w-qn)
 			}
-			line := fmt.Sprintf("%-18s %s %s%s%s q %7s x %7s", name, q.label,
-				st.Queue.Render(strings.Repeat("░", qn)), st.Exec.Render(strings.Repeat("█", xn)),
-				strings.Repeat(" ", w-qn-xn), ms(q.qv), ms(q.xv))
-			if val(q.qv) > val(q.xv) && val(q.qv) > 1000 {
-				line += st.Bad.Render("  ◀ QUEUED > EXECUTED")
+			bar := "│" + st.Queue.Render(strings.Repeat("░", qn)) + st.Exec.Render(strings.Repeat("█", xn)) + strings.Repeat(" ", w-qn-xn) + "│"
+			delta := ""
+			if i == 1 && p.base != nil {
+				delta = deltaMs(p.base.WallMs.P95, r.WallMs.P95)
 			}
-			b.WriteString(line + "\n")
+			line := fmt.Sprintf("%-19s %-9s %s %8s %8s %6s %9s", pad(label, 19), pad(side.name, 9), bar,
+				ms(r.WallMs.P50), ms(r.WallMs.P95), share(r.QueueShare), delta)
+			if queued(r) {
+				line = st.Bad.Render(line + flag)
+			}
+			out.WriteString(line + "\n")
 		}
 	}
-	return b.String()
+	out.WriteString("\n" + m.latencyDistribution(bn, cn))
+	out.WriteString("\n" + m.latencyTable(b, c))
+	return strings.TrimRight(out.String(), "\n")
+}
+
+// queued flags a row whose p95 wait in the queue exceeds its p95 execution
+// by more than a second: the time went to waiting, not to work.
+func queued(r *metrics.LatencyRow) bool {
+	return val(r.QueueMs.P95) > val(r.ExecMs.P95) && val(r.QueueMs.P95) > 1000
+}
+
+func p95Total(r *metrics.LatencyRow) float64 {
+	if r == nil {
+		return 0
+	}
+	return val(r.QueueMs.P95) + val(r.ExecMs.P95)
+}
+
+func share(f *float64) string {
+	if f == nil {
+		return "–"
+	}
+	return fmt.Sprintf("%.0f%%", *f*100)
+}
+
+// deltaMs is cand − base in ms, signed; "–" when either is missing.
+func deltaMs(base, cand *float64) string {
+	if base == nil || cand == nil {
+		return "–"
+	}
+	return signedMs(*cand - *base)
+}
+
+func suiteName(s *metrics.Suite) string {
+	if s == nil {
+		return "–"
+	}
+	return safe(s.Suite)
 }
 
 func cells(v, scale float64, w int) int {
@@ -73,80 +148,56 @@ func cells(v, scale float64, w int) int {
 	return n
 }
 
-func (m Model) latencyTable(s *metrics.Suite) string {
-	var b strings.Builder
-	b.WriteString(m.styles.Header.Render(fmt.Sprintf("%-18s %5s %-5s %8s %8s %8s %8s %6s", "scope name", "n", "clock", "p50", "p95", "p99", "max", "queue")) + "\n")
-	for _, r := range s.Latency {
-		share := "–"
-		if r.QueueShare != nil {
-			share = fmt.Sprintf("%.1f%%", *r.QueueShare*100)
-		}
-		name := fmt.Sprintf("%-5s %-12s", r.Scope, safe(r.Name))
-		clocks := []struct {
-			label string
-			q     metrics.Quantiles
-		}{{"queue", r.QueueMs}, {"exec", r.ExecMs}, {"wall", r.WallMs}}
-		if r.Scope == "run" {
+// latencyTable is the percentile table of both suites: one line per stage
+// or tool and clock, the baseline's p50/p95/p99 beside the candidate's and
+// the change of p95.
+func (m Model) latencyTable(b, c *metrics.Suite) string {
+	var out strings.Builder
+	out.WriteString(m.styles.Header.Render(fmt.Sprintf("%-19s %-5s %8s %8s %8s │ %8s %8s %8s │ %9s", "percentiles", "clock",
+		"b p50", "b p95", "b p99", "c p50", "c p95", "c p99", "Δp95")) + "\n")
+	var runRows []latencyPair
+	if b != nil || c != nil {
+		runRows = append(runRows, latencyPair{scope: "run", name: "end_to_end", base: runRow(b), cand: runRow(c)})
+	}
+	for _, p := range append(latencyPairs(b, c), runRows...) {
+		clocks := []string{"queue", "exec", "wall"}
+		if p.scope == "run" {
 			clocks = clocks[2:]
 		}
-		for i, c := range clocks {
-			n, sh := "", ""
+		for i, clock := range clocks {
+			label := ""
 			if i == 0 {
-				n, sh = fmt.Sprint(r.N), share
-			} else {
-				name = ""
+				label = fmt.Sprintf("%-5s %s", p.scope, safe(p.name))
 			}
-			fmt.Fprintf(&b, "%-18s %5s %-5s %8s %8s %8s %8s %6s\n", name, n, c.label,
-				ms(c.q.P50), ms(c.q.P95), ms(c.q.P99), ms(c.q.Max), sh)
+			bq, cq := clockOf(p.base, clock), clockOf(p.cand, clock)
+			fmt.Fprintf(&out, "%-19s %-5s %8s %8s %8s │ %8s %8s %8s │ %9s\n", pad(label, 19), clock,
+				ms(bq.P50), ms(bq.P95), ms(bq.P99), ms(cq.P50), ms(cq.P95), ms(cq.P99), deltaMs(bq.P95, cq.P95))
 		}
 	}
-	return b.String()
+	return out.String()
 }
 
-// sparkTicks are the eight heights of a sparkline cell.
-var sparkTicks = []rune("▁▂▃▄▅▆▇█")
-
-// latencyDistribution draws the wall-time histogram of every stage and tool
-// of suite as a sparkline over log-spaced buckets; the scale of a stage or
-// tool is shared by the suites, so their shapes compare directly.
-func (m Model) latencyDistribution(suite string) string {
-	var b strings.Builder
-	for _, h := range m.ov.hists {
-		if h.Suite != suite {
-			continue
-		}
-		if b.Len() == 0 {
-			b.WriteString(m.styles.Title.Render("wall-time distribution") + "  log-spaced buckets, scale shared by suites\n")
-		}
-		fmt.Fprintf(&b, "%-5s %-12s │%s│ %s … %s  n %d\n", h.Scope, pad(safe(h.Name), 12),
-			sparkline(h.Counts[:]), msf(h.LoMs), msf(h.HiMs), total(h.Counts[:]))
+func runRow(s *metrics.Suite) *metrics.LatencyRow {
+	if s == nil {
+		return nil
 	}
-	return b.String()
+	for i := range s.Latency {
+		if s.Latency[i].Scope == "run" {
+			return &s.Latency[i]
+		}
+	}
+	return nil
 }
 
-// sparkline draws one cell per count, the highest as a full block; an
-// empty bucket is a blank.
-func sparkline(counts []int64) string {
-	var top int64
-	for _, c := range counts {
-		top = max(top, c)
+func clockOf(r *metrics.LatencyRow, clock string) metrics.Quantiles {
+	if r == nil {
+		return metrics.Quantiles{}
 	}
-	var b strings.Builder
-	for _, c := range counts {
-		if c == 0 || top == 0 {
-			b.WriteRune(' ')
-			continue
-		}
-		i := int((c*int64(len(sparkTicks)) - 1) / top)
-		b.WriteRune(sparkTicks[min(i, len(sparkTicks)-1)])
+	switch clock {
+	case "queue":
+		return r.QueueMs
+	case "exec":
+		return r.ExecMs
 	}
-	return b.String()
-}
-
-func total(counts []int64) int64 {
-	var n int64
-	for _, c := range counts {
-		n += c
-	}
-	return n
+	return r.WallMs
 }

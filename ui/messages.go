@@ -25,16 +25,35 @@ type (
 		offset int
 		err    error
 	}
+	// detailMsg answers the request for run id.
 	detailMsg struct {
+		id  string
 		d   *metrics.RunDetail
 		err error
 	}
+	// compareMsg answers the comparison of base with cand.
 	compareMsg struct {
-		res *compare.Result
+		base, cand string
+		res        *compare.Result
+		err        error
+	}
+	// sqlMsg answers console request seq (statement query).
+	sqlMsg struct {
+		seq   int
+		query string
+		res   *sqlResult
+		err   error
+	}
+	// breakersMsg answers breaker request seq.
+	breakersMsg struct {
+		seq int
+		t   *metrics.BreakerTimeline
 		err error
 	}
-	sqlMsg struct {
-		res *sqlResult
+	// pairMsg answers pair request seq.
+	pairMsg struct {
+		seq int
+		p   *metrics.RunPair
 		err error
 	}
 	exportedMsg struct {
@@ -63,21 +82,37 @@ func runsCmd(ctx context.Context, b *backend, seq int, f metrics.RunFilter, o me
 func detailCmd(ctx context.Context, b *backend, id string) tea.Cmd {
 	return func() tea.Msg {
 		d, err := b.detail(ctx, id)
-		return detailMsg{d: d, err: err}
+		return detailMsg{id: id, d: d, err: err}
 	}
 }
 
 func compareCmd(ctx context.Context, b *backend, base, cand string) tea.Cmd {
 	return func() tea.Msg {
 		res, err := b.compare(ctx, base, cand)
-		return compareMsg{res: res, err: err}
+		return compareMsg{base: base, cand: cand, res: res, err: err}
 	}
 }
 
-func sqlCmd(ctx context.Context, b *backend, q string) tea.Cmd {
+func sqlCmd(ctx context.Context, b *backend, seq int, q string) tea.Cmd {
 	return func() tea.Msg {
 		res, err := b.query(ctx, q)
-		return sqlMsg{res: res, err: err}
+		return sqlMsg{seq: seq, query: q, res: res, err: err}
+	}
+}
+
+func breakersCmd(ctx context.Context, b *backend, seq int) tea.Cmd {
+	return func() tea.Msg {
+		t, err := b.breakers(ctx, breakerSlices, breakerEvents)
+		return breakersMsg{seq: seq, t: t, err: err}
+	}
+}
+
+// pairCmd pairs run id, or with id "" the first run matching f, with its
+// twin in the other of the suites base and cand.
+func pairCmd(ctx context.Context, b *backend, seq int, id string, f metrics.RunFilter, base, cand string) tea.Cmd {
+	return func() tea.Msg {
+		p, err := b.pair(ctx, id, f, base, cand)
+		return pairMsg{seq: seq, p: p, err: err}
 	}
 }
 

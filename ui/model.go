@@ -15,8 +15,6 @@ import (
 	"charm.land/bubbles/v2/spinner"
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
-
-	"github.com/faultlens/faultlens/compare"
 )
 
 // view identifies a tab.
@@ -30,10 +28,12 @@ const (
 	viewDetail
 	viewCompare
 	viewSQL
+	viewBreakers
+	viewPair
 	nViews
 )
 
-var viewNames = [nViews]string{"Overview", "Latency", "Errors", "Runs", "Run detail", "Compare", "SQL"}
+var viewNames = [nViews]string{"Overview", "Latency", "Errors", "Runs", "Run detail", "Compare", "SQL", "Breakers", "Pair"}
 
 // Options configure the dashboard.
 type Options struct {
@@ -79,20 +79,17 @@ type Model struct {
 	err           error
 	quitWhenIdle  bool
 
-	ov     *overview
-	scroll [nViews]int
-	runs   runsView
-	detail detailView
-	sql    sqlView
-	cmp    comparison
-	follow *follower // nil unless Options.Follow
-}
-
-// comparison is the compare engine's judgement of the chosen pair.
-type comparison struct {
-	res  *compare.Result
-	err  error
-	done bool
+	ov       *overview
+	scroll   [nViews]int
+	runs     runsView
+	detail   detailView
+	sql      sqlView
+	cmp      compareView
+	cmpKeys  compareKeys
+	breakers breakerView
+	brKeys   breakerKeys
+	pairV    pairView
+	follow   *follower // nil unless Options.Follow
 }
 
 // New returns the dashboard model over o.DB.
@@ -101,6 +98,7 @@ func New(ctx context.Context, o Options) Model {
 	m := Model{
 		ctx: ctx, be: &backend{db: o.DB, suites: scopeOf(o)}, opts: o,
 		keys: defaultKeyMap(), styles: DefaultStyles(noColor),
+		cmpKeys: newCompareKeys(), brKeys: newBreakerKeys(),
 		width: 80, height: 24,
 		spin: spinner.New(spinner.WithSpinner(spinner.Line)),
 	}
@@ -108,6 +106,8 @@ func New(ctx context.Context, o Options) Model {
 	m.runs = newRunsView()
 	m.sql = newSQLView()
 	m.follow = newFollower(o.Follow)
+	m.sql.input.setWidth(m.width)
+	m.runs.input.setWidth(m.width - runsFilterAt)
 	return m
 }
 
@@ -145,6 +145,8 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	switch msg := msg.(type) {
 	case tea.WindowSizeMsg:
 		m.width, m.height = msg.Width, msg.Height
+		m.sql.input.setWidth(m.width)
+		m.runs.input.setWidth(m.width - runsFilterAt)
 		return m, nil
 	case spinner.TickMsg:
 		var c tea.Cmd
@@ -162,12 +164,27 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		if m.err == nil {
 			runs = m.reloadRuns()
 			if b, c := m.pair(); b != nil && c != nil {
+				m.cmp.base, m.cmp.cand = b.Suite, c.Suite
 				cmp = m.startLoad(compareCmd(m.ctx, m.be, b.Suite, c.Suite))
 			}
 		}
-		return m, tea.Batch(runs, cmp, m.doneLoad())
+		// New facts (the first load, or a refresh when following) make
+		// the breakers stale: drop them and any answer in flight, and load
+		// them now if they are on screen, else on the next visit.
+		m.breakers = breakerView{seq: m.breakers.seq + 1}
+		var brk tea.Cmd
+		if m.err == nil && m.tab == viewBreakers {
+			brk = m.loadBreakers()
+		}
+		return m, tea.Batch(runs, cmp, brk, m.doneLoad())
 	case compareMsg:
-		m.cmp = comparison{res: msg.res, err: msg.err, done: true}
+		m.cmp.apply(msg)
+		return m, m.doneLoad()
+	case breakersMsg:
+		m.breakers.apply(msg)
+		return m, m.doneLoad()
+	case pairMsg:
+		m.pairV.apply(msg)
 		return m, m.doneLoad()
 	case runsMsg:
 		m.runs.apply(msg)
@@ -195,29 +212,12 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 }
 
 func (m Model) handleKey(msg tea.KeyPressMsg) (tea.Model, tea.Cmd) {
-	// Text entry owns the keyboard while it is open.
-	if m.tab == viewRuns && m.runs.editing {
-		done, changed := m.runs.input.key(msg)
-		if done {
-			m.runs.editing = false
-		}
-		if changed {
-			m.runs.filter.Text = m.runs.input.value
-			return m, m.reloadRuns()
-		}
-		return m, nil
+	// A focused input owns the keyboard: no key reaches a shortcut.
+	if msg.String() == "ctrl+c" {
+		return m, tea.Quit
 	}
-	if m.tab == viewSQL && m.sql.editing {
-		submit := msg.String() == "enter"
-		done, _ := m.sql.input.key(msg)
-		if done {
-			m.sql.editing = false
-		}
-		if submit {
-			m.sql.scroll = 0
-			return m, m.startLoad(sqlCmd(m.ctx, m.be, m.sql.input.value))
-		}
-		return m, nil
+	if f := m.focusedField(); f != nil {
+		return m.fieldKey(msg)
 	}
 	k := m.keys
 	switch {
@@ -243,41 +243,38 @@ func (m Model) handleKey(msg tea.KeyPressMsg) (tea.Model, tea.Cmd) {
 			return m.switchTo(view(i))
 		}
 	}
+	// Each view owns the rest of the keys.
 	switch m.tab {
 	case viewRuns:
 		return m.runsKey(msg)
+	case viewCompare:
+		return m.compareKey(msg)
+	case viewBreakers:
+		return m.breakerKey(msg)
 	case viewDetail:
-		if key.Matches(msg, k.Back) {
-			m.tab = m.prevTab
-			if m.tab == viewDetail {
-				m.tab = viewRuns
-			}
-			return m, nil
-		}
+		return m.detailKey(msg)
 	case viewSQL:
-		if key.Matches(msg, k.Enter, k.Filter) {
-			m.sql.editing = true
-			return m, nil
-		}
-		if key.Matches(msg, k.Down) {
-			m.sql.scroll++
-		} else if key.Matches(msg, k.Up) && m.sql.scroll > 0 {
-			m.sql.scroll--
-		}
-		return m, nil
+		return m.sqlKey(msg)
 	}
+	return m.scrollKey(msg)
+}
+
+// scrollKey is the keys of a view that is one scrolled body (overview,
+// latency, errors, pair, and the detail's body): j/k, pages, esc back.
+func (m Model) scrollKey(msg tea.KeyPressMsg) (tea.Model, tea.Cmd) {
+	k := m.keys
 	if key.Matches(msg, k.Back) && m.tab != viewOverview {
 		return m.switchTo(m.prevTab)
 	}
 	switch {
 	case key.Matches(msg, k.Down):
-		m.scroll[m.tab]++
+		m.scrollBy(1)
 	case key.Matches(msg, k.Up):
-		m.scroll[m.tab] = max(0, m.scroll[m.tab]-1)
+		m.scrollBy(-1)
 	case key.Matches(msg, k.PageDown):
-		m.scroll[m.tab] += m.bodyHeight()
+		m.scrollBy(m.bodyHeight())
 	case key.Matches(msg, k.PageUp):
-		m.scroll[m.tab] = max(0, m.scroll[m.tab]-m.bodyHeight())
+		m.scrollBy(-m.bodyHeight())
 	}
 	return m, nil
 }
@@ -285,23 +282,28 @@ func (m Model) handleKey(msg tea.KeyPressMsg) (tea.Model, tea.Cmd) {
 // wheelStep is how many lines one notch of the mouse wheel scrolls a view.
 const wheelStep = 3
 
-// wheel scrolls the current view: the runs cursor and the SQL result move
-// one row per notch (as j/k do), every other view wheelStep lines.
+// wheel scrolls the current view: the cursor of the runs, compare and
+// breaker views and the SQL result move one row per notch (as j/k do),
+// every other view wheelStep lines.
 func (m Model) wheel(msg tea.MouseWheelMsg) (tea.Model, tea.Cmd) {
 	up := msg.Mouse().Button == tea.MouseWheelUp
 	if !up && msg.Mouse().Button != tea.MouseWheelDown {
 		return m, nil
 	}
-	if m.help || (m.tab == viewRuns && m.runs.editing) || (m.tab == viewSQL && m.sql.editing) {
+	if m.help || m.focusedField() != nil {
 		return m, nil
+	}
+	k := tea.KeyPressMsg{Code: tea.KeyDown}
+	if up {
+		k = tea.KeyPressMsg{Code: tea.KeyUp}
 	}
 	switch m.tab {
 	case viewRuns:
-		k := tea.KeyPressMsg{Code: tea.KeyDown}
-		if up {
-			k = tea.KeyPressMsg{Code: tea.KeyUp}
-		}
 		return m.runsKey(k)
+	case viewCompare:
+		return m.compareKey(k)
+	case viewBreakers:
+		return m.breakerKey(k)
 	case viewSQL:
 		if up {
 			m.sql.scroll = max(0, m.sql.scroll-wheelStep)
@@ -311,9 +313,9 @@ func (m Model) wheel(msg tea.MouseWheelMsg) (tea.Model, tea.Cmd) {
 		return m, nil
 	}
 	if up {
-		m.scroll[m.tab] = max(0, m.scroll[m.tab]-wheelStep)
+		m.scrollBy(-wheelStep)
 	} else {
-		m.scroll[m.tab] += wheelStep
+		m.scrollBy(wheelStep)
 	}
 	return m, nil
 }
@@ -324,6 +326,12 @@ func (m Model) switchTo(v view) (tea.Model, tea.Cmd) {
 	}
 	m.tab = v
 	m.help = false
+	if v == viewSQL {
+		return m, m.sql.input.focus() // what a person types first is the query
+	}
+	if v == viewBreakers && m.breakers.t == nil && m.breakers.err == nil && !m.breakers.loading && m.ov != nil {
+		return m, m.loadBreakers()
+	}
 	if v == viewDetail && m.detail.d == nil && m.detail.err == nil {
 		if id := m.runs.selectedID(); id != "" {
 			m.detail.loading = id

@@ -10,23 +10,33 @@ import (
 	"github.com/faultlens/faultlens/metrics"
 )
 
+// runsFilterAt is roughly where the filter input starts on the runs view's
+// first line.
+const runsFilterAt = 40
+
 var sortOrder = []string{"run_id", "suite", "scenario", "agent", "claimed", "verdict", "masked", "calls", "resends", "e2e"}
 
 // runsView is the paged runs table; only the visible page is in memory.
+// It is not a bubbles table: that table holds all its rows and moves its
+// cursor within them, while this one pages from DuckDB (a million-event
+// database has tens of thousands of runs) and refetches at the page's
+// edge; it also colours a whole row by its verdict (masked in red), which
+// the table's per-cell styles cannot.
 type runsView struct {
-	filter  metrics.RunFilter
-	sort    metrics.RunSort
-	input   lineInput
-	editing bool
-	seq     int // answers of older requests are dropped
-	offset  int
-	cursor  int
-	rows    []metrics.RunRow
-	total   int64
-	err     error
+	filter metrics.RunFilter
+	sort   metrics.RunSort
+	input  field // the text filter; "/" focuses it
+	seq    int   // answers of older requests are dropped
+	offset int
+	cursor int
+	rows   []metrics.RunRow
+	total  int64
+	err    error
 }
 
-func newRunsView() runsView { return runsView{sort: metrics.RunSort{Column: "run_id"}} }
+func newRunsView() runsView {
+	return runsView{sort: metrics.RunSort{Column: "run_id"}, input: newField("/", "filter: part of run id, suite, scenario or agent")}
+}
 
 func (r *runsView) apply(msg runsMsg) {
 	if msg.seq != r.seq {
@@ -60,10 +70,11 @@ func (m Model) runsKey(msg tea.KeyPressMsg) (tea.Model, tea.Cmd) {
 	ps := m.pageSize()
 	switch {
 	case key.Matches(msg, k.Filter):
-		r.editing = true
+		return m, r.input.focus()
 	case key.Matches(msg, k.Back):
 		if r.filter != (metrics.RunFilter{}) {
-			r.filter, r.input.value, r.offset, r.cursor = metrics.RunFilter{}, "", 0, 0
+			r.filter, r.offset, r.cursor = metrics.RunFilter{}, 0, 0
+			r.input.in.SetValue("")
 			return m, m.reloadRuns()
 		}
 		return m.switchTo(m.prevTab)
@@ -116,9 +127,12 @@ func (m Model) runsKey(msg tea.KeyPressMsg) (tea.Model, tea.Cmd) {
 		return m, m.reloadRuns()
 	case key.Matches(msg, k.Enter):
 		if id := r.selectedID(); id != "" {
-			m.detail = detailView{loading: id}
-			m.prevTab, m.tab = viewRuns, viewDetail
-			return m, m.startLoad(detailCmd(m.ctx, m.be, id))
+			return m.openRun(id)
+		}
+	case key.Matches(msg, k.Pair):
+		if id := r.selectedID(); id != "" {
+			c := m.pairRun(id)
+			return m, c
 		}
 	}
 	return m, nil
@@ -160,14 +174,20 @@ func (m Model) runsBody() string {
 	if r.sort.Desc {
 		dir = "desc"
 	}
-	filter := r.filter.Text
-	if r.editing {
-		filter += "▏"
+	fmt.Fprintf(&b, "runs %d–%d of %d  sort %s %s  ",
+		min(int64(r.offset+1), r.total), int64(r.offset+len(r.rows)), r.total, r.sort.Column, dir)
+	b.WriteString(r.input.view() + "\n")
+	// A compare drill also narrows to the candidate suite and maybe to runs
+	// with a slow span; say so first, or the list would look unexplained.
+	if f := r.filter; f.Suite != "" || f.Slow.Scope != "" {
+		b.WriteString("drill: " + orAll(f.Suite) + " runs")
+		if f.Slow.Scope != "" {
+			fmt.Fprintf(&b, ", %s %s %s > %s", f.Slow.Scope, safe(f.Slow.Name), f.Slow.Clock, msf(f.Slow.OverMs))
+		}
+		b.WriteString("  ")
 	}
-	fmt.Fprintf(&b, "runs %d–%d of %d  sort %s %s  filter /%s\n",
-		min(int64(r.offset+1), r.total), int64(r.offset+len(r.rows)), r.total, r.sort.Column, dir, safe(filter))
-	fmt.Fprintf(&b, "quick %s  scenario %s  error %s  gate-false %s  (m n x g cycle, esc clears)\n",
-		orAll(r.filter.Quick), orAll(r.filter.Scenario), orAll(r.filter.ErrorClass), orAll(r.filter.GateFalse))
+	fmt.Fprintf(&b, "quick %s  scenario %s  error %s  gate-false %s  (m n x g cycle, esc clears)\n", orAll(r.filter.Quick),
+		orAll(r.filter.Scenario), orAll(r.filter.ErrorClass), orAll(r.filter.GateFalse))
 	if r.err != nil {
 		return b.String() + st.Error.Render("error: "+r.err.Error())
 	}

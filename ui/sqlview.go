@@ -3,38 +3,62 @@ package ui
 import (
 	"fmt"
 	"strings"
+
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
 )
 
-// sqlView is the read-only query console.
+// sqlView is the read-only query console. Its input takes focus when the
+// view is entered, so what a person types first is the query.
 type sqlView struct {
-	input   lineInput
-	editing bool
-	res     *sqlResult
-	err     error
-	scroll  int
+	input  field
+	seq    int    // the request whose answer is awaited; older answers are dropped
+	ran    string // the statement res or err answers
+	res    *sqlResult
+	err    error
+	scroll int
 }
 
 func newSQLView() sqlView {
-	return sqlView{input: lineInput{value: "SELECT type, count(*) AS n FROM events GROUP BY type ORDER BY n DESC"}}
+	return sqlView{input: newField("sql> ", "SELECT type, count(*) FROM events GROUP BY ALL")}
 }
 
-func (v *sqlView) apply(msg sqlMsg) { v.res, v.err = msg.res, msg.err }
+// apply keeps the answer to the latest statement only.
+func (v *sqlView) apply(msg sqlMsg) {
+	if msg.seq != v.seq {
+		return
+	}
+	v.res, v.err, v.ran, v.scroll = msg.res, msg.err, msg.query, 0
+}
+
+// sqlKey is the console's keys while its input does not have focus: enter
+// or / focuses it, j/k scroll the result.
+func (m Model) sqlKey(msg tea.KeyPressMsg) (tea.Model, tea.Cmd) {
+	k := m.keys
+	switch {
+	case key.Matches(msg, k.Enter, k.Filter):
+		return m, m.sql.input.focus()
+	case key.Matches(msg, k.Down):
+		m.sql.scroll++
+	case key.Matches(msg, k.Up) && m.sql.scroll > 0:
+		m.sql.scroll--
+	}
+	return m, nil
+}
 
 func (m Model) sqlBody() string {
 	v, st := m.sql, m.styles
 	var b strings.Builder
-	b.WriteString("read-only console  (/ or enter to edit, enter runs, esc stops editing)\n")
+	b.WriteString("read-only console: type a query, enter runs it, ↑↓ history, esc leaves the input\n")
 	b.WriteString(m.schemaList())
-	cur := ""
-	if v.editing {
-		cur = "▏"
-	}
-	b.WriteString(st.Title.Render("sql> ") + safe(v.input.value) + cur + "\n")
+	b.WriteString(v.input.view() + "\n")
 	switch {
 	case v.err != nil:
 		b.WriteString(st.Error.Render("error: "+safe(v.err.Error())) + "\n")
 	case v.res != nil:
 		b.WriteString(m.sqlTable())
+	case v.seq > 0:
+		b.WriteString(m.spin.View() + " running…\n")
 	default:
 		b.WriteString(st.Faint.Render("no query run yet") + "\n")
 	}
@@ -71,7 +95,7 @@ func (m Model) sqlTable() string {
 	if r.truncated {
 		more = fmt.Sprintf(" (first %d only)", maxSQLRows)
 	}
-	fmt.Fprintf(&b, "rows %d–%d of %d%s  j/k scroll\n", min(start+1, len(r.rows)), end, len(r.rows), more)
+	fmt.Fprintf(&b, "rows %d–%d of %d%s  pgup/pgdn scroll\n", min(start+1, len(r.rows)), end, len(r.rows), more)
 	return b.String()
 }
 

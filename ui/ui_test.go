@@ -47,8 +47,14 @@ func sampleDB(t *testing.T) *sql.DB {
 	return db
 }
 
-func press(s string) tea.KeyPressMsg {
+// waitMsg in a key list ends a phase of settle: the keys after it are sent
+// once nothing is loading.
+type waitMsg struct{}
+
+func press(s string) tea.Msg {
 	switch s {
+	case "wait":
+		return waitMsg{}
 	case "enter":
 		return tea.KeyPressMsg{Code: tea.KeyEnter}
 	case "esc":
@@ -57,9 +63,28 @@ func press(s string) tea.KeyPressMsg {
 		return tea.KeyPressMsg{Code: tea.KeyTab}
 	case "down":
 		return tea.KeyPressMsg{Code: tea.KeyDown}
+	case "up":
+		return tea.KeyPressMsg{Code: tea.KeyUp}
+	case "space":
+		return tea.KeyPressMsg{Code: tea.KeySpace, Text: " "}
+	case "ctrl+u", "ctrl+w":
+		return tea.KeyPressMsg{Code: rune(s[5]), Mod: tea.ModCtrl}
 	}
 	r := []rune(s)[0]
 	return tea.KeyPressMsg{Code: r, Text: s}
+}
+
+// typed is the key presses that type s.
+func typed(s string) []string {
+	var out []string
+	for _, r := range s {
+		if r == ' ' {
+			out = append(out, "space")
+			continue
+		}
+		out = append(out, string(r))
+	}
+	return out
 }
 
 // settle runs the model under teatest at 100×30 with the ASCII profile,
@@ -76,20 +101,39 @@ func settle(t *testing.T, db *sql.DB, keys ...string) (Model, string) {
 // settleMsgs is settle with any messages in place of key names.
 func settleMsgs(t *testing.T, db *sql.DB, msgs ...tea.Msg) (Model, string) {
 	t.Helper()
+	return settleAt(t, db, 100, 30, msgs...)
+}
+
+// settleAt is settleMsgs on a w×h terminal.
+func settleAt(t *testing.T, db *sql.DB, w, h int, msgs ...tea.Msg) (Model, string) {
+	t.Helper()
 	m := New(context.Background(), Options{DB: db, ExportDir: t.TempDir(), NoColor: true})
-	tm := teatest.NewTestModel(t, m, teatest.WithInitialTermSize(100, 30),
+	tm := teatest.NewTestModel(t, m, teatest.WithInitialTermSize(w, h),
 		teatest.WithProgramOptions(tea.WithColorProfile(colorprofile.Ascii)))
 	tm.Send(quitWhenIdleMsg{}) // wait for the report first
 	fm := tm.FinalModel(t, teatest.WithFinalTimeout(30*time.Second)).(Model)
-	_ = fm
-	// A second program continues from the loaded model for the keys.
-	tm2 := teatest.NewTestModel(t, fm.resume(), teatest.WithInitialTermSize(100, 30),
-		teatest.WithProgramOptions(tea.WithColorProfile(colorprofile.Ascii)))
-	for _, msg := range msgs {
-		tm2.Send(msg)
+	// Further programs continue from the loaded model for the keys, one
+	// per phase: a "wait" key ends a phase when nothing is loading, so keys
+	// after it meet the data the keys before it asked for.
+	var final Model
+	for {
+		tm2 := teatest.NewTestModel(t, fm.resume(), teatest.WithInitialTermSize(w, h),
+			teatest.WithProgramOptions(tea.WithColorProfile(colorprofile.Ascii)))
+		rest := []tea.Msg(nil)
+		for i, msg := range msgs {
+			if _, ok := msg.(waitMsg); ok {
+				rest = msgs[i+1:]
+				break
+			}
+			tm2.Send(msg)
+		}
+		tm2.Send(quitWhenIdleMsg{})
+		final = tm2.FinalModel(t, teatest.WithFinalTimeout(30*time.Second)).(Model)
+		if rest == nil {
+			break
+		}
+		fm, msgs = final, rest
 	}
-	tm2.Send(quitWhenIdleMsg{})
-	final := tm2.FinalModel(t, teatest.WithFinalTimeout(30*time.Second)).(Model)
 	return final, ansi.Strip(final.View().Content)
 }
 
@@ -105,8 +149,11 @@ func TestGoldenViews(t *testing.T) {
 		{"runs", []string{"4"}},
 		{"detail", []string{"4", "enter"}},
 		{"compare", []string{"6"}},
-		{"sql", []string{"7", "enter", "enter"}},
+		{"sql", append(append([]string{"7"}, typed("select type, count(*) as n from events group by type order by n desc")...), "enter")},
 		{"help", []string{"?"}},
+		{"breakers", []string{"8"}},
+		{"pair-from-runs", []string{"4", "down", "p"}},
+		{"pair-from-compare", []string{"6", "j", "p"}},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			_, out := settle(t, db, c.keys...)
@@ -125,7 +172,7 @@ func TestNavigationFilterSortDrillBack(t *testing.T) {
 	if m.runs.filter.Quick != "masked" || !strings.Contains(out, "of 65 ") {
 		t.Fatalf("masked quick filter:\n%s", out)
 	}
-	m, out = settle(t, db, "4", "/", "c", "a", "n", "d", "enter")
+	m, out = settle(t, db, append(append([]string{"4", "/"}, typed("cand")...), "enter")...)
 	if m.runs.filter.Text != "cand" || !strings.Contains(out, "of 252 ") {
 		t.Fatalf("text filter:\n%s", out)
 	}
@@ -144,7 +191,7 @@ func TestNavigationFilterSortDrillBack(t *testing.T) {
 	if m.tab != viewRuns {
 		t.Fatalf("esc: tab %d", m.tab)
 	}
-	m, out = settle(t, db, "7", "enter", "D", "R", "O", "P", " ", "x", "enter")
+	m, out = settle(t, db, append(append([]string{"7"}, typed("DROP x")...), "enter")...)
 	if m.sql.err == nil || !strings.Contains(out, "read-only console") {
 		t.Fatalf("write accepted:\n%s", out)
 	}

@@ -5,7 +5,6 @@ import (
 	"strings"
 
 	tea "charm.land/bubbletea/v2"
-	"charm.land/lipgloss/v2"
 	"github.com/charmbracelet/x/ansi"
 )
 
@@ -18,24 +17,12 @@ func (m Model) View() tea.View {
 	if m.help {
 		body = m.helpBody()
 	}
-	lines := strings.Split(body, "\n")
-	h := m.bodyHeight()
-	off := m.scroll[m.tab]
-	if m.tab == viewRuns || m.tab == viewSQL || m.help {
-		off = 0 // these views scroll themselves
+	if m.selfScrolling() {
+		b.WriteString(fit(body, m.width, m.bodyHeight()))
+	} else {
+		vp := m.viewport(body)
+		b.WriteString(vp.View())
 	}
-	off = min(off, max(0, len(lines)-h))
-	lines = lines[off:]
-	if len(lines) > h {
-		lines = lines[:h]
-	}
-	for len(lines) < h {
-		lines = append(lines, "")
-	}
-	for i, l := range lines {
-		lines[i] = ansi.Truncate(l, m.width, "…")
-	}
-	b.WriteString(strings.Join(lines, "\n"))
 	b.WriteString("\n")
 	b.WriteString(m.statusLine())
 	v := tea.NewView(b.String())
@@ -44,24 +31,39 @@ func (m Model) View() tea.View {
 	return v
 }
 
+// shortNames are the tab labels below 120 columns, where the full names
+// do not fit on one line.
+var shortNames = [nViews]string{"Overview", "Latency", "Errors", "Runs", "Run", "Compare", "SQL", "Breakers", "Pair"}
+
 func (m Model) tabBar() string {
 	var parts []string
+	narrow := m.width < 120
 	for i, n := range viewNames {
 		label := fmt.Sprintf("%d %s", i+1, n)
-		if m.width < 100 {
-			label = fmt.Sprintf("%d %s", i+1, strings.Fields(n)[0])
+		if narrow {
+			label = fmt.Sprintf("%d %s", i+1, shortNames[i])
 		}
-		if view(i) == m.tab {
+		switch {
+		case view(i) == m.tab:
 			parts = append(parts, m.styles.TabActive.Render("["+label+"]"))
-		} else {
+		case narrow:
+			parts = append(parts, label)
+		default:
 			parts = append(parts, m.styles.Tab.Render(label))
 		}
 	}
-	return ansi.Truncate(lipgloss.JoinHorizontal(lipgloss.Top, parts...), m.width, "…")
+	sep := ""
+	if narrow {
+		sep = " "
+	}
+	return ansi.Truncate(strings.Join(parts, sep), m.width, "…")
 }
 
 func (m Model) statusLine() string {
-	s := "? help  q quit  e export"
+	s := m.helpView().ShortHelpView(m.shortHelp())
+	if p := position(m.viewport(m.currentBody())); p != "" && !m.selfScrolling() {
+		s = p + "  " + s
+	}
 	if m.loading > 0 {
 		s = m.spin.View() + " loading…  " + s
 	}
@@ -69,6 +71,14 @@ func (m Model) statusLine() string {
 		s = m.status + "  " + s
 	}
 	return m.styles.Status.Render(ansi.Truncate(s, m.width, "…"))
+}
+
+// currentBody is the body or, while it is open, the help.
+func (m Model) currentBody() string {
+	if m.help {
+		return m.helpBody()
+	}
+	return m.body()
 }
 
 // body renders the current view without the chrome.
@@ -94,16 +104,10 @@ func (m Model) body() string {
 		return m.compareBody()
 	case viewSQL:
 		return m.sqlBody()
+	case viewBreakers:
+		return m.breakerBody()
+	case viewPair:
+		return m.pairBody()
 	}
 	return ""
-}
-
-func (m Model) helpBody() string {
-	var b strings.Builder
-	b.WriteString(m.styles.Title.Render("Keys") + "\n")
-	for _, l := range m.keys.helpLines() {
-		fmt.Fprintf(&b, "  %-12s %s\n", l[0], l[1])
-	}
-	b.WriteString("\nesc or ? closes this help.")
-	return b.String()
 }

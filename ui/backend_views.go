@@ -1,0 +1,41 @@
+package ui
+
+import (
+	"context"
+	"errors"
+
+	"github.com/faultlens/faultlens/metrics"
+)
+
+// The backend calls of the breaker and pair views (kept apart from
+// backend.go, which owns opening and closing the database).
+
+func (b *backend) breakers(ctx context.Context, slices, limit int) (*metrics.BreakerTimeline, error) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if b.sess == nil {
+		return nil, errors.New("not loaded yet")
+	}
+	return b.sess.Breakers(ctx, slices, limit)
+}
+
+// pair pairs run id, or with id "" the first run (in run id order) that
+// matches f, with its twin in the other of the suites base and cand.
+func (b *backend) pair(ctx context.Context, id string, f metrics.RunFilter, base, cand string) (*metrics.RunPair, error) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if b.sess == nil {
+		return nil, errors.New("not loaded yet")
+	}
+	if id == "" {
+		rows, _, err := b.sess.RunsPage(ctx, f, metrics.RunSort{Column: "run_id"}, 0, 1)
+		if err != nil {
+			return nil, err
+		}
+		if len(rows) == 0 {
+			return nil, errors.New("no run matches the row")
+		}
+		id = rows[0].RunID
+	}
+	return b.sess.Pair(ctx, id, base, cand)
+}

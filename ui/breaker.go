@@ -1,0 +1,184 @@
+package ui
+
+import (
+	"fmt"
+	"strings"
+	"time"
+
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/faultlens/faultlens/metrics"
+)
+
+// breakerSlices is how many time slices a breaker lane has; breakerEvents
+// bounds the list of state changes read at once.
+const (
+	breakerSlices = 48
+	breakerEvents = 500
+)
+
+// breakerView follows each tool's circuit breaker over time: a lane per
+// suite and tool whose calls report a circuit state, then every change of
+// state and every call through an open breaker, with a cursor.
+type breakerView struct {
+	seq     int  // the request awaited; older answers are dropped
+	loading bool // a request is in flight
+	t       *metrics.BreakerTimeline
+	err     error
+	cursor  int
+}
+
+// breakerKeys are the breaker view's own keys.
+type breakerKeys struct{ Up, Down, Open, Pair key.Binding }
+
+func (k breakerKeys) ShortHelp() []key.Binding { return []key.Binding{k.Up, k.Open, k.Pair} }
+func (k breakerKeys) FullHelp() [][]key.Binding {
+	return [][]key.Binding{{k.Up, k.Down, k.Open, k.Pair}}
+}
+
+func newBreakerKeys() breakerKeys {
+	return breakerKeys{
+		Up:   key.NewBinding(key.WithKeys("k", "up"), key.WithHelp("j/k", "event")),
+		Down: key.NewBinding(key.WithKeys("j", "down")),
+		Open: key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "open its run")),
+		Pair: key.NewBinding(key.WithKeys("p"), key.WithHelp("p", "pair its run")),
+	}
+}
+
+func (v *breakerView) apply(msg breakersMsg) {
+	if msg.seq != v.seq {
+		return
+	}
+	v.t, v.err, v.loading = msg.t, msg.err, false
+	v.cursor = 0
+}
+
+// loadBreakers asks for the breakers, dropping any answer in flight.
+func (m *Model) loadBreakers() tea.Cmd {
+	m.breakers.seq++
+	m.breakers.loading = true
+	return m.startLoad(breakersCmd(m.ctx, m.be, m.breakers.seq))
+}
+
+func (v breakerView) selected() (metrics.BreakerEvent, bool) {
+	if v.t != nil && v.cursor < len(v.t.Events) {
+		return v.t.Events[v.cursor], true
+	}
+	return metrics.BreakerEvent{}, false
+}
+
+func (m Model) breakerKey(msg tea.KeyPressMsg) (tea.Model, tea.Cmd) {
+	k, v := m.brKeys, &m.breakers
+	switch {
+	case key.Matches(msg, k.Down):
+		if v.t != nil {
+			v.cursor = min(v.cursor+1, max(0, len(v.t.Events)-1))
+		}
+	case key.Matches(msg, k.Up):
+		v.cursor = max(0, v.cursor-1)
+	case key.Matches(msg, k.Open):
+		if e, ok := v.selected(); ok {
+			return m.openRun(e.RunID)
+		}
+	case key.Matches(msg, k.Pair):
+		if e, ok := v.selected(); ok {
+			c := m.pairRun(e.RunID)
+			return m, c
+		}
+	}
+	if key.Matches(msg, m.keys.Back) {
+		return m.switchTo(m.prevTab)
+	}
+	return m, nil
+}
+
+// stateCell is one slice of a lane: ✗ a call went through the open breaker,
+// █ a call saw it open, ▒ half-open, ─ every call saw it closed.
+func (m Model) stateCell(s metrics.BreakerSlice) string {
+	switch {
+	case s.Violations > 0:
+		return m.styles.Bad.Render("✗")
+	case s.Open > 0:
+		return m.styles.Warn.Render("█")
+	case s.HalfOpen > 0:
+		return m.styles.Warn.Render("▒")
+	}
+	return "─"
+}
+
+func (m Model) breakerBody() string {
+	v, st := m.breakers, m.styles
+	switch {
+	case v.err != nil:
+		return st.Error.Render("error: " + safe(v.err.Error()))
+	case v.t == nil:
+		return m.spin.View() + " rebuilding the breakers from the calls…"
+	case len(v.t.Lanes) == 0:
+		return "no tool call reports a circuit state (the tool_call field circuit): no breaker to follow"
+	}
+	var head strings.Builder
+	head.WriteString("breakers as runs' calls saw them: ─ closed ▒ half-open █ open ✗ through open\n")
+	for _, l := range v.t.Lanes {
+		var strip strings.Builder
+		var open, half, viol int64
+		for _, s := range l.Slices {
+			strip.WriteString(m.stateCell(s))
+			open, half, viol = open+s.Open, half+s.HalfOpen, viol+s.Violations
+		}
+		fmt.Fprintf(&head, "%-10s %-12s │%s│\n", pad(safe(l.Suite), 10), pad(safe(l.Tool), 12), strip.String())
+		fmt.Fprintf(&head, "%-23s  %s → %s  calls: %d open, %d half-open, %d ✗\n", "",
+			clock(l.FirstMs), clock(l.LastMs), open, half, viol)
+	}
+	fmt.Fprintf(&head, "\n%d changes of state (a run starts closed) and calls through an open breaker", v.t.TotalEvents)
+	if int64(len(v.t.Events)) < v.t.TotalEvents {
+		fmt.Fprintf(&head, " (the first %d)", len(v.t.Events))
+	}
+	head.WriteString("\n" + st.Header.Render(fmt.Sprintf("    %-8s %-10s %-12s %-14s %-9s %s", "time", "suite", "tool", "state", "status", "run / call")) + "\n")
+	var lines []string
+	for i, e := range v.t.Events {
+		mark := "  "
+		if i == v.cursor {
+			mark = "> "
+		}
+		flag := "  "
+		if e.BreakerViolation {
+			flag = "✗ "
+		}
+		line := fmt.Sprintf("%s%s%-8s %-10s %-12s %-14s %-9s %s", mark, flag, clock(e.AtMs), pad(safe(e.Suite), 10), pad(safe(e.Tool), 12),
+			pad(stateName(e.From)+" → "+stateName(e.To), 14), pad(safe(e.Status), 9), callName(e.RunID, e.CallID))
+		switch {
+		case i == v.cursor:
+			line = st.Selected.Render(line)
+		case e.BreakerViolation:
+			line = st.Bad.Render(line)
+		}
+		lines = append(lines, line)
+	}
+	h := max(1, m.bodyHeight()-strings.Count(head.String(), "\n"))
+	start := min(max(0, v.cursor-h/2), max(0, len(lines)-h))
+	end := min(len(lines), start+h)
+	return head.String() + strings.Join(lines[start:end], "\n")
+}
+
+// stateName is a breaker state in at most six cells, open in capitals.
+func stateName(s string) string {
+	switch s {
+	case "open":
+		return "OPEN"
+	case "half_open":
+		return "half"
+	}
+	return safe(s)
+}
+
+// callName is the run and call, the call without the run prefix it
+// usually repeats.
+func callName(run, call string) string {
+	return safe(run) + " " + safe(strings.TrimPrefix(call, run+"/"))
+}
+
+// clock is an instant (ms since the epoch) as UTC time of day.
+func clock(ms float64) string {
+	return time.UnixMilli(int64(ms)).UTC().Format("15:04:05")
+}

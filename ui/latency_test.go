@@ -1,0 +1,43 @@
+package ui
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/charmbracelet/x/ansi"
+)
+
+// The latency view puts each stage and tool of the baseline beside the
+// candidate with the change of p95; every row has its own scale, so the
+// python queue outlier (p95 wall 361.4 s) leaves the planning bars whole.
+func TestLatencySideBySide(t *testing.T) {
+	db := sampleDB(t)
+	m, _ := settle(t, db, "2")
+	body := ansi.Strip(m.latencyBody())
+	for _, want := range []string{
+		"stage planning      baseline  │░█████████  │   2710ms   6124ms     0%",
+		"                    candidate │░███████████│   2919ms   7349ms     0%   +1225ms",
+		"                    candidate │░░░░░░░░░░░█│   3378ms   361.4s    91%   +352.4s ◀ QUEUED > EXECUTED",
+		"tool  browser       baseline  (not run)",
+	} {
+		if !strings.Contains(body, want) {
+			t.Errorf("missing %q in\n%s", want, body)
+		}
+	}
+	if n := strings.Count(body, "QUEUED > EXECUTED"); n != 1 {
+		t.Errorf("%d rows flagged QUEUED > EXECUTED, want 1 (python in the candidate)", n)
+	}
+	// The viewport stops at the last line and says where it is.
+	keys := []string{"2"}
+	for range 12 {
+		keys = append(keys, "f")
+	}
+	m, out := settle(t, db, append(keys, "k")...)
+	lines := strings.Count(body, "\n") + 1
+	if want := lines - m.bodyHeight() - 1; m.scroll[viewLatency] != want {
+		t.Errorf("scroll after paging past the end and one up: %d, want %d", m.scroll[viewLatency], want)
+	}
+	if !strings.Contains(out, "of 91 (") {
+		t.Errorf("no position indicator:\n%s", out)
+	}
+}

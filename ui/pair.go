@@ -1,0 +1,150 @@
+package ui
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/charmbracelet/x/ansi"
+
+	"github.com/faultlens/faultlens/metrics"
+)
+
+// pairView is one request answered by both suites, the baseline's run on
+// the left and the candidate's on the right, the first step where they
+// part and every gate that differs highlighted.
+type pairView struct {
+	seq  int    // the request awaited; older answers are dropped
+	what string // what was asked for, while loading
+	p    *metrics.RunPair
+	err  error
+}
+
+func (v *pairView) apply(msg pairMsg) {
+	if msg.seq != v.seq {
+		return
+	}
+	v.p, v.err, v.what = msg.p, msg.err, ""
+}
+
+func (m Model) pairBody() string {
+	v, st := m.pairV, m.styles
+	switch {
+	case v.what != "":
+		return m.spin.View() + " pairing " + safe(v.what) + "…"
+	case errors.Is(v.err, metrics.ErrNoTwin):
+		return st.Warn.Render(safe(v.err.Error()))
+	case v.err != nil:
+		return st.Error.Render("error: " + safe(v.err.Error()))
+	case v.p == nil:
+		return "no pair yet: press p on a run (4 Runs, 5 Run detail), a compare row or a breaker event"
+	}
+	p := v.p
+	var b strings.Builder
+	fmt.Fprintf(&b, "same request in both suites (matched by %s); ≠ marks what differs, ▶ the first step where they part\n", p.MatchedBy)
+	if p.Diverge < 0 {
+		b.WriteString(st.Good.Render("the timelines match step for step") + "\n")
+	}
+	colW := max(30, (m.width-3)/2)
+	differs := map[string]bool{}
+	for _, g := range p.Gates {
+		differs[g] = true
+	}
+	steps := max(len(p.Base.Timeline), len(p.Cand.Timeline))
+	side := func(d *metrics.RunDetail) []string { return m.pairSide(d, differs, p.Diverge, steps, colW) }
+	left, right := side(p.Base), side(p.Cand)
+	for i := range max(len(left), len(right)) {
+		l, r := "", ""
+		if i < len(left) {
+			l = left[i]
+		}
+		if i < len(right) {
+			r = right[i]
+		}
+		b.WriteString(padCells(l, colW) + " │ " + r + "\n")
+	}
+	return strings.TrimRight(b.String(), "\n")
+}
+
+// pairSide is one run's column: header, gates, timeline and evidence, each
+// section the same number of lines on both sides so that rows line up.
+func (m Model) pairSide(d *metrics.RunDetail, differs map[string]bool, diverge, steps, w int) []string {
+	st := m.styles
+	cut := func(s string) string { return ansi.Truncate(s, w, "…") }
+	claimed := d.Claimed
+	if claimed == "" {
+		claimed = "(none)"
+	}
+	lines := []string{
+		st.Title.Render(cut("run " + safe(d.RunID))),
+		cut("suite " + safe(d.Suite) + "  scenario " + safe(d.Scenario)),
+		cut(fmt.Sprintf("claimed %s  e2e %s  calls %d  re-sends %d", safe(claimed), ms(d.EndToEndMs), d.Calls, d.Resends)),
+		st.Header.Render("Gates"),
+	}
+	for _, g := range []struct{ name, label, verdict string }{
+		{"plan", "plan valid", yesNo(d.PlanValid)},
+		{"evidence", "evidence", yesNo(d.EvidenceSatisfied)},
+		{"deliverable", "deliverable", pass(d.AnswerDeliverable)},
+		{"committed", "committed", pass(d.TerminalCommitted)},
+		{"success", "success", yesNo(d.Success)},
+	} {
+		line := fmt.Sprintf("  %-12s %s", g.label, g.verdict)
+		if g.name == "success" && d.Masked {
+			line += "  MASKED"
+		}
+		if differs[g.name] {
+			line = st.Bad.Render("≠" + line[1:])
+		}
+		lines = append(lines, line)
+	}
+	lines = append(lines, st.Header.Render("Timeline"))
+	for i, s := range d.Timeline {
+		glyph := map[string]string{"stage": "S", "tool_call": "T", "model_call": "M"}[s.Kind]
+		name := safe(s.Name)
+		if s.Kind == "tool_call" && s.Attempt > 1 {
+			name += fmt.Sprintf("#%d", s.Attempt)
+		}
+		note := safe(s.Status)
+		if s.Category != "" {
+			note += " " + safe(s.Category)
+		}
+		if s.Recovery != "" {
+			note += " ↳" + safe(s.Recovery)
+		}
+		mark := "  "
+		if i == diverge {
+			mark = "▶ "
+		}
+		took := fmt.Sprintf("%-8s", msf(s.ExecMs))
+		if w < 50 {
+			took = "" // a narrow column keeps what happened, not how long it took
+		}
+		line := cut(fmt.Sprintf("%s%2d %s %-14s %s%s", mark, i+1, glyph, pad(name, 14), took, note))
+		if i == diverge {
+			line = st.Bad.Render(line)
+		}
+		lines = append(lines, line)
+	}
+	if diverge >= len(d.Timeline) && diverge < steps {
+		lines = append(lines, st.Bad.Render(fmt.Sprintf("▶ %2d (ended)", diverge+1)))
+	}
+	for len(lines) < 4+5+1+steps {
+		lines = append(lines, "")
+	}
+	lines = append(lines, st.Header.Render("Evidence"))
+	for _, e := range d.Evidence {
+		lines = append(lines, cut(fmt.Sprintf("  %-16s %-9s %-9s %s", pad(safe(e.Claim), 16), safe(e.Status), safe(e.Grade), safe(e.Path))))
+	}
+	if len(d.Evidence) == 0 {
+		lines = append(lines, "  (none)")
+	}
+	return lines
+}
+
+// padCells pads s with spaces to w terminal cells.
+func padCells(s string, w int) string {
+	if n := ansi.StringWidth(s); n < w {
+		return s + strings.Repeat(" ", w-n)
+	}
+	return s
+}
