@@ -121,9 +121,8 @@ var errNotClean = errors.New("not clean")
 // file's).
 func commitFast(ctx context.Context, conn *sql.Conn, path, name string, res *FileResult) bool {
 	src := strings.ReplaceAll(queries.Get("ingest.fast_source"), "{{path}}", store.Quote(path))
-	checked := strings.ReplaceAll(queries.Get("ingest.checked"), "{{source}}", src)
-	rows := strings.ReplaceAll(queries.Get("ingest.valid_or_fail"), "{{checked}}", checked)
-	insert := strings.ReplaceAll(queries.Get("ingest.insert_events"), "{{rows}}", rows)
+	rows := strings.ReplaceAll(queries.Get("ingest.valid_or_fail"), "{{checked}}", jsonChecked(src))
+	insert := insertEvents(rows, queries.Get("ingest.extra_json"))
 	fast := *res
 	fast.FastPath = true
 	err := inTransaction(ctx, conn, func(fileID int64) error {
@@ -180,8 +179,7 @@ func loadLines(ctx context.Context, conn *sql.Conn, path string) (lineCounts, er
 	if err != nil {
 		return c, fmt.Errorf("read lines: %w", err)
 	}
-	checked := strings.ReplaceAll(queries.Get("ingest.checked"), "{{source}}", queries.Get("ingest.lines_source"))
-	q := strings.ReplaceAll(queries.Get("ingest.check"), "{{checked}}", checked)
+	q := strings.ReplaceAll(queries.Get("ingest.check"), "{{checked}}", jsonChecked(queries.Get("ingest.lines_source")))
 	if _, err := conn.ExecContext(ctx, q); err != nil {
 		return c, fmt.Errorf("validate: %w", err)
 	}
@@ -191,10 +189,29 @@ func loadLines(ctx context.Context, conn *sql.Conn, path string) (lineCounts, er
 	return c, nil
 }
 
+// jsonChecked is the validation of the JSON objects of source (a relation
+// of line_no, raw and text): JSON typing, then the contract's rules.
+func jsonChecked(source string) string {
+	typed := strings.ReplaceAll(queries.Get("ingest.json_typed"), "{{source}}", source)
+	return strings.ReplaceAll(queries.Get("ingest.checked"), "{{typed}}", typed)
+}
+
+// insertEvents is the INSERT of rows into events, extra computed by the
+// SQL expression extra.
+func insertEvents(rows, extra string) string {
+	return strings.NewReplacer("{{rows}}", rows, "{{extra}}", extra).Replace(queries.Get("ingest.insert_events"))
+}
+
 // commitFile writes the line-precise path's events, rejected lines and
 // accounting in one transaction.
 func commitFile(ctx context.Context, conn *sql.Conn, path string, res *FileResult, goRejects []rejectedLine) error {
-	insert := strings.ReplaceAll(queries.Get("ingest.insert_events"), "{{rows}}", queries.Get("ingest.valid_checked"))
+	return commitChecked(ctx, conn, path, res, goRejects, queries.Get("ingest.extra_json"))
+}
+
+// commitChecked is commitFile with extra computed by the SQL expression
+// extra over ingest_checked.
+func commitChecked(ctx context.Context, conn *sql.Conn, path string, res *FileResult, goRejects []rejectedLine, extra string) error {
+	insert := insertEvents(queries.Get("ingest.valid_checked"), extra)
 	return inTransaction(ctx, conn, func(fileID int64) error {
 		r, err := conn.ExecContext(ctx, insert, fileID)
 		if err != nil {
