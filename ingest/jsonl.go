@@ -121,8 +121,14 @@ var errNotClean = errors.New("not clean")
 // file's).
 func commitFast(ctx context.Context, conn *sql.Conn, path, name string, res *FileResult) bool {
 	src := strings.ReplaceAll(queries.Get("ingest.fast_source"), "{{path}}", store.Quote(path))
-	rows := strings.ReplaceAll(queries.Get("ingest.valid_or_fail"), "{{checked}}", jsonChecked(src))
-	insert := insertEvents(rows, queries.Get("ingest.extra_json"))
+	return commitFastChecked(ctx, conn, jsonChecked(src), queries.Get("ingest.extra_json"), name, res)
+}
+
+// commitFastChecked is commitFast over any checked relation (ingest.checked
+// over a typed one), extra computed by the SQL expression extra.
+func commitFastChecked(ctx context.Context, conn *sql.Conn, checked, extra, name string, res *FileResult) bool {
+	rows := strings.ReplaceAll(queries.Get("ingest.valid_or_fail"), "{{checked}}", checked)
+	insert := insertEvents(rows, extra)
 	fast := *res
 	fast.FastPath = true
 	err := inTransaction(ctx, conn, func(fileID int64) error {
@@ -192,7 +198,12 @@ func loadLines(ctx context.Context, conn *sql.Conn, path string) (lineCounts, er
 // jsonChecked is the validation of the JSON objects of source (a relation
 // of line_no, raw and text): JSON typing, then the contract's rules.
 func jsonChecked(source string) string {
-	typed := strings.ReplaceAll(queries.Get("ingest.json_typed"), "{{source}}", source)
+	return rules(strings.ReplaceAll(queries.Get("ingest.json_typed"), "{{source}}", source))
+}
+
+// rules is ingest.checked, the contract's rules, over the typed relation
+// typed (see ingest.json_typed for its columns).
+func rules(typed string) string {
 	return strings.ReplaceAll(queries.Get("ingest.checked"), "{{typed}}", typed)
 }
 
