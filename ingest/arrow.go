@@ -46,6 +46,11 @@ func ingestArrow(ctx context.Context, db *sql.DB, path, name string) (FileResult
 	}
 	defer conn.Close()
 	defer conn.ExecContext(context.WithoutCancel(ctx), queries.Get("ingest.drop_temp"))
+	restore, err := boundThreads(ctx, conn)
+	if err != nil {
+		return res, err
+	}
+	defer restore()
 
 	pq, sc, rows, err := arrowToParquet(path)
 	var se *sinkError

@@ -33,6 +33,11 @@ func ingestJSONL(ctx context.Context, db *sql.DB, path, name string) (FileResult
 	}
 	defer conn.Close()
 	defer conn.ExecContext(context.WithoutCancel(ctx), queries.Get("ingest.drop_temp"))
+	restore, err := boundThreads(ctx, conn)
+	if err != nil {
+		return res, err
+	}
+	defer restore()
 
 	res.Lines, res.Blank = sc.lines, sc.blank
 	return res, storeLines(ctx, conn, plain, name, &res, !sc.suspect)
@@ -159,8 +164,9 @@ func commitFastChecked(ctx context.Context, conn *sql.Conn, checked, extra, name
 	return true
 }
 
-// loadLines is the line-precise path: Go numbers the lines and appends them
-// to a temporary table; the same validation SQL then runs over them.
+// loadLines is the line-precise path's first half: Go numbers the lines and
+// appends them to a temporary table; commitFile validates them with the
+// same SQL, chunk by chunk.
 func loadLines(ctx context.Context, conn *sql.Conn, path string) (lineCounts, error) {
 	var c lineCounts
 	if _, err := conn.ExecContext(ctx, queries.Get("ingest.lines_table")); err != nil {
@@ -185,14 +191,40 @@ func loadLines(ctx context.Context, conn *sql.Conn, path string) (lineCounts, er
 	if err != nil {
 		return c, fmt.Errorf("read lines: %w", err)
 	}
-	q := strings.ReplaceAll(queries.Get("ingest.check"), "{{checked}}", jsonChecked(queries.Get("ingest.lines_source")))
-	if _, err := conn.ExecContext(ctx, q); err != nil {
-		return c, fmt.Errorf("validate: %w", err)
-	}
-	if _, err := conn.ExecContext(ctx, queries.Get("ingest.find_duplicates")); err != nil {
-		return c, fmt.Errorf("find duplicate events: %w", err)
-	}
 	return c, nil
+}
+
+// ChunkLines is how many lines the line-precise path validates at a time:
+// each chunk is checked into ingest_checked and stored before the next, so
+// the memory the validation needs is bounded by the chunk, not the file
+// (issue 15.7). A duplicate of an event of an earlier chunk is found among
+// the events already stored, as one of an earlier file is. A variable so
+// that tests can force many chunks.
+var ChunkLines int64 = 50000
+
+// checkLineChunks returns the steps that check the lines of ingest_lines
+// chunk by chunk into ingest_checked and ingest_dups.
+func checkLineChunks(ctx context.Context, conn *sql.Conn) ([]func() error, error) {
+	var last int64
+	if err := conn.QueryRowContext(ctx, "SELECT coalesce(max(line_no), 0) FROM ingest_lines").Scan(&last); err != nil {
+		return nil, err
+	}
+	var steps []func() error
+	for lo := int64(1); lo <= max(last, 1); lo += ChunkLines {
+		src := fmt.Sprintf("(SELECT * FROM %s WHERE line_no BETWEEN %d AND %d)",
+			queries.Get("ingest.lines_source"), lo, lo+ChunkLines-1)
+		q := strings.ReplaceAll(queries.Get("ingest.check"), "{{checked}}", jsonChecked(src))
+		steps = append(steps, func() error {
+			if _, err := conn.ExecContext(ctx, q); err != nil {
+				return fmt.Errorf("validate: %w", err)
+			}
+			if _, err := conn.ExecContext(ctx, queries.Get("ingest.find_duplicates")); err != nil {
+				return fmt.Errorf("find duplicate events: %w", err)
+			}
+			return nil
+		})
+	}
+	return steps, nil
 }
 
 // jsonChecked is the validation of the JSON objects of source (a relation
@@ -213,23 +245,44 @@ func insertEvents(rows, extra string) string {
 	return strings.NewReplacer("{{rows}}", rows, "{{extra}}", extra).Replace(queries.Get("ingest.insert_events"))
 }
 
-// commitFile writes the line-precise path's events, rejected lines and
-// accounting in one transaction.
+// commitFile validates the lines of ingest_lines, chunk by chunk, and
+// writes the line-precise path's events, rejected lines and accounting in
+// one transaction.
 func commitFile(ctx context.Context, conn *sql.Conn, path string, res *FileResult, goRejects []rejectedLine) error {
-	return commitChecked(ctx, conn, path, res, goRejects, queries.Get("ingest.extra_json"))
+	steps, err := checkLineChunks(ctx, conn)
+	if err != nil {
+		return err
+	}
+	return commitChecked(ctx, conn, path, res, goRejects, queries.Get("ingest.extra_json"), steps)
 }
 
-// commitChecked is commitFile with extra computed by the SQL expression
-// extra over ingest_checked.
-func commitChecked(ctx context.Context, conn *sql.Conn, path string, res *FileResult, goRejects []rejectedLine, extra string) error {
+// commitChecked writes events, rejected lines and accounting in one
+// transaction, extra computed by the SQL expression extra over
+// ingest_checked. Each step fills ingest_checked and ingest_dups with one
+// chunk, which is then stored; no steps means they are filled already.
+func commitChecked(ctx context.Context, conn *sql.Conn, path string, res *FileResult, goRejects []rejectedLine, extra string, steps []func() error) error {
 	insert := insertEvents(queries.Get("ingest.valid_checked"), extra)
+	if len(steps) == 0 {
+		steps = []func() error{func() error { return nil }}
+	}
 	return inTransaction(ctx, conn, func(fileID int64) error {
-		r, err := conn.ExecContext(ctx, insert, fileID)
-		if err != nil {
-			return fmt.Errorf("store events: %w", err)
-		}
-		if res.Events, err = r.RowsAffected(); err != nil {
-			return err
+		res.Events = 0
+		for _, step := range steps {
+			if err := step(); err != nil {
+				return err
+			}
+			r, err := conn.ExecContext(ctx, insert, fileID)
+			if err != nil {
+				return fmt.Errorf("store events: %w", err)
+			}
+			n, err := r.RowsAffected()
+			if err != nil {
+				return err
+			}
+			res.Events += n
+			if _, err := conn.ExecContext(ctx, queries.Get("ingest.insert_rejected_checked"), fileID, path); err != nil {
+				return fmt.Errorf("store rejected lines: %w", err)
+			}
 		}
 		res.Accepted = res.Events
 		if res.Format == "otlp" {
@@ -243,9 +296,6 @@ func commitChecked(ctx context.Context, conn *sql.Conn, path string, res *FileRe
 			}
 		}
 		if _, err := conn.ExecContext(ctx, queries.Get("ingest.insert_rejected_lines"), fileID, path); err != nil {
-			return fmt.Errorf("store rejected lines: %w", err)
-		}
-		if _, err := conn.ExecContext(ctx, queries.Get("ingest.insert_rejected_checked"), fileID, path); err != nil {
 			return fmt.Errorf("store rejected lines: %w", err)
 		}
 		if err := conn.QueryRowContext(ctx, "SELECT count(*) FROM rejected_lines WHERE file_id = ?", fileID).Scan(&res.Rejected); err != nil {
