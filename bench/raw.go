@@ -29,7 +29,7 @@ FROM events GROUP BY ALL`
 // notes say what each raw figure is; Write prints them under the table.
 var notes = []string{
 	"raw read_ndjson: CREATE TABLE t AS SELECT * FROM read_ndjson([clean files], columns={every contract field and type}) into a fresh in-memory DuckDB with the same limits; rows 1 and 2 share it (the clean file), as the targets ask.",
-	"raw arrow-go read + insert: reading every record batch of the .arrow file with arrow-go's ipc.FileReader, plus CREATE TABLE t AS SELECT * FROM read_parquet(copy) of the same columns written beforehand (untimed) as Parquet, the fastest DuckDB insert of Arrow columns in a build without the duckdb_arrow tag (docs/arrow.md compares the Appender and the tag's Arrow scan).",
+	"raw arrow-go read + insert: reading every record batch of the .arrow file with arrow-go's ipc.FileReader, plus CREATE TABLE t AS SELECT * FROM read_parquet(copy) of the same columns written beforehand (untimed) as Parquet, the fastest DuckDB insert of Arrow columns in a build without the duckdb_arrow tag (docs/arrow.md compares the Appender and the tag's Arrow scan, RegisterView).",
 	"ingest Arrow vs JSON Lines: the same Arrow ingest beside faultlens's own JSON Lines ingest of the same events (row 1); target: no slower.",
 	"raw GROUP BY: " + strings.Join(strings.Fields(rawScanSQL), " ") + " over the ingested events table (one full scan).",
 	"views: the data call behind each dashboard view on one metrics session whose fact tables are built (as the dashboard does at start), median of 3 calls.",
