@@ -53,14 +53,14 @@ func parseDuckDBSize(s string) (int64, bool) {
 		return 0, false
 	}
 	v, err := strconv.ParseFloat(num, 64)
-	if err != nil || v <= 0 {
+	if err != nil || !(v > 0) { // NaN too
 		return 0, false
 	}
 	mult := map[string]float64{
 		"bytes": 1, "KiB": 1 << 10, "MiB": 1 << 20, "GiB": 1 << 30, "TiB": 1 << 40,
 		"KB": 1e3, "MB": 1e6, "GB": 1e9, "TB": 1e12,
 	}[unit]
-	if mult == 0 {
+	if mult == 0 || v*mult >= 1<<62 || v*mult < 1 {
 		return 0, false
 	}
 	return int64(v * mult), true

@@ -91,3 +91,16 @@ func breakEvery(t *testing.T, src, dst string, n int) {
 		t.Fatal(err)
 	}
 }
+
+// FuzzParseDuckDBSize: any text is read without a panic, and a size is
+// positive whenever one is returned.
+func FuzzParseDuckDBSize(f *testing.F) {
+	for _, s := range []string{"244.1 MiB", "1.4 GiB", "512 bytes", "", "NaN MiB", "1e400 GiB", "-0 KB"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		if n, ok := parseDuckDBSize(s); ok && n <= 0 {
+			t.Errorf("parseDuckDBSize(%q) = %d, true; want a positive size", s, n)
+		}
+	})
+}
