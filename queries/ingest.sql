@@ -1,11 +1,16 @@
--- Ingest: turn JSON objects into typed, validated rows.
+-- Ingest: turn JSON objects (or typed Arrow columns) into validated rows.
 --
--- Both load paths run the same validation (ingest.checked): the fast path reads
--- the file with DuckDB's own NDJSON reader and inserts straight into events,
--- failing on the first rejected row; the line-precise path reads the lines
--- that Go split and numbered into ingest_checked. {{source}} is replaced by
--- the caller with a relation that has the columns (line_no BIGINT, raw JSON,
--- text VARCHAR).
+-- Validation is two queries: ingest.json_typed types a JSON object per line
+-- (json_transform, and json_type of every contract path for the per-field
+-- type rules), and ingest.checked applies the contract's rules to any typed
+-- relation of the same columns; the Arrow path (ingest/arrow_typed.go)
+-- builds that relation from typed columns instead, so every format is judged
+-- by the same rules. For JSON Lines, the fast path reads the file with
+-- DuckDB's own NDJSON reader and inserts straight into events, failing on
+-- the first rejected row; the line-precise path reads the lines that Go
+-- split and numbered, chunk by chunk, into ingest_checked. The source
+-- placeholder of ingest.json_typed is a relation that has the columns
+-- (line_no BIGINT, raw JSON, text VARCHAR).
 --
 -- Choices where the contract is silent, all tested in ingest:
 -- * A field must hold the JSON type the contract gives it, with two
