@@ -1,6 +1,7 @@
 package ingest
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"os"
@@ -9,6 +10,9 @@ import (
 	"testing"
 
 	"github.com/apache/arrow-go/v18/arrow"
+	"github.com/apache/arrow-go/v18/arrow/array"
+	"github.com/apache/arrow-go/v18/arrow/ipc"
+	"github.com/apache/arrow-go/v18/arrow/memory"
 )
 
 // TestArrowTypedColumns checks the typed path on a schema far from the
@@ -95,5 +99,64 @@ func TestArrowStringViewFallsBack(t *testing.T) {
 	}
 	if res.Lines != 2 || res.Accepted != 2 {
 		t.Errorf("result %+v, want 2 rows accepted", res)
+	}
+}
+
+// TestArrowDictionaryStrings: dictionary-encoded string columns (as
+// pandas and polars write categoricals) are read as their values.
+func TestArrowDictionaryStrings(t *testing.T) {
+	mem := memory.NewGoAllocator()
+	dt := &arrow.DictionaryType{IndexType: arrow.PrimitiveTypes.Int32, ValueType: arrow.BinaryTypes.String}
+	sc := arrow.NewSchema([]arrow.Field{
+		{Name: "type", Type: dt, Nullable: true},
+		{Name: "run_id", Type: arrow.BinaryTypes.String, Nullable: true},
+		{Name: "ts", Type: arrow.BinaryTypes.String, Nullable: true},
+		{Name: "suite", Type: dt, Nullable: true},
+		{Name: "started_at", Type: arrow.BinaryTypes.String, Nullable: true},
+	}, nil)
+	// The typed route takes them (no fallback to JSON lines).
+	s, err := newParquetSink(sc)
+	if err != nil {
+		t.Fatalf("newParquetSink(dictionary strings): %v", err)
+	}
+	s.Close()
+	os.Remove(s.f.Name())
+	b := array.NewRecordBuilder(mem, sc)
+	defer b.Release()
+	for i, v := range []string{"run", "run"} {
+		b.Field(0).(*array.BinaryDictionaryBuilder).AppendString(v)
+		b.Field(1).(*array.StringBuilder).Append([]string{"r1", "r2"}[i])
+		b.Field(2).(*array.StringBuilder).Append("2026-11-28T02:00:00Z")
+		b.Field(3).(*array.BinaryDictionaryBuilder).AppendString("nightly")
+		b.Field(4).(*array.StringBuilder).Append("2026-11-28T02:00:00Z")
+	}
+	rec := b.NewRecordBatch()
+	defer rec.Release()
+	var buf bytes.Buffer
+	w, err := ipc.NewFileWriter(&buf, ipc.WithSchema(sc))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := w.Write(rec); err != nil {
+		t.Fatal(err)
+	}
+	if err := w.Close(); err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(t.TempDir(), "dict.arrow")
+	if err := os.WriteFile(path, buf.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	db := openDB(t)
+	res, err := ingestArrow(context.Background(), db, path, "dict.arrow")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Accepted != 2 || res.Rejected != 0 {
+		t.Fatalf("result %+v, want 2 accepted", res)
+	}
+	got := queryStrings(t, db, "SELECT type || ' ' || run_id || ' ' || suite FROM events ORDER BY run_id")
+	if strings.Join(got, ",") != "run r1 nightly,run r2 nightly" {
+		t.Errorf("events %q", got)
 	}
 }
