@@ -22,12 +22,18 @@ type exportOptions struct {
 func newExportCmd(s Streams, g *global) *cobra.Command {
 	o := &exportOptions{}
 	cmd := &cobra.Command{
-		Use:   "export --format arrow|parquet|jsonl --out PATH [--suite S] [--db FILE | PATH...]",
-		Short: "Write the canonical events as Arrow IPC, Parquet or JSON Lines",
+		Use:   "export --format arrow|parquet|jsonl|otlp --out PATH [--suite S] [--db FILE | PATH...]",
+		Short: "Write the canonical events as Arrow IPC, Parquet, JSON Lines or OTLP/JSON",
 		Long: `Write every stored event in canonical form: all contract fields under their
 contract names, timestamps as RFC 3339 UTC strings with microseconds, nested
 objects as structs and arrays as lists (in JSON Lines, absent fields are left
 out). Ingesting the export gives the same report as the original traces.
+
+--format otlp writes OpenTelemetry OTLP/JSON (one ExportTraceServiceRequest
+per run and line, as the Collector's file exporter writes them) in the
+faultlens.* convention (docs/otel-convention.md): every field, unknown ones
+included, so ingesting it gives the same report too, and any OTel backend
+can take it.
 
 With PATHs the files are ingested into memory first; with --db that database
 is read; with neither, the bundled sample traces.`,
@@ -44,7 +50,7 @@ is read; with neither, the bundled sample traces.`,
 	}
 	cmd.Flags().StringVar(&o.src.db, "db", "", "read this database file")
 	cmd.Flags().StringVar(&o.suite, "suite", "", "export only the runs of this suite")
-	cmd.Flags().StringVarP(&o.format, "format", "f", "", "output format: arrow, parquet or jsonl")
+	cmd.Flags().StringVarP(&o.format, "format", "f", "", "output format: arrow, parquet, jsonl or otlp")
 	cmd.Flags().StringVarP(&o.out, "out", "o", "", "file to write (a directory with --partition-by)")
 	cmd.Flags().StringVar(&o.partitionBy, "partition-by", "", "with parquet: write OUT/events/suite=NAME/*.parquet (Hive layout) and OUT/rejected_lines.parquet")
 	return cmd
@@ -52,11 +58,11 @@ is read; with neither, the bundled sample traces.`,
 
 func runExport(ctx context.Context, s Streams, g *global, o *exportOptions) error {
 	switch o.format {
-	case "arrow", "parquet", "jsonl":
+	case "arrow", "parquet", "jsonl", "otlp":
 	case "":
-		return usagef("export needs --format (arrow, parquet or jsonl)")
+		return usagef("export needs --format (arrow, parquet, jsonl or otlp)")
 	default:
-		return usagef("unknown --format %q (want arrow, parquet or jsonl)", o.format)
+		return usagef("unknown --format %q (want arrow, parquet, jsonl or otlp)", o.format)
 	}
 	if o.out == "" {
 		return usagef("export needs --out PATH")

@@ -70,7 +70,7 @@ func runIngest(ctx context.Context, s Streams, g *global, o *ingestOptions) erro
 	}
 	t, _, _ := ingest.Totals(rs)
 	if secs := time.Since(start).Seconds(); secs > 1 {
-		s.Err.Write([]byte(formatRate(t.Accepted, secs)))
+		s.Err.Write([]byte(formatRate(t.Events, secs)))
 	}
 	return refreshSuites(ctx, s, db, rs)
 }

@@ -32,6 +32,9 @@ func TestScripts(t *testing.T) {
 		Setup: func(env *testscript.Env) error {
 			// Real traces written by other software, beside the repository.
 			env.Setenv("REAL_TRACES", filepath.Join(shared, "real-traces"))
+			// OTLP written by real agent frameworks (scripts/otel-fixtures).
+			frameworks, _ := filepath.Abs("../otlp/testdata/frameworks")
+			env.Setenv("FRAMEWORKS", frameworks)
 			return nil
 		},
 		Condition: func(cond string) (bool, error) {

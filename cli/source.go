@@ -103,8 +103,13 @@ func printAccounting(w io.Writer, rs []ingest.FileResult, verbose bool) {
 
 func accountingLine(r ingest.FileResult) string {
 	what := "events accepted"
-	if r.Format == "otlp" {
+	switch r.Format {
+	case "otlp":
 		what = fmt.Sprintf("span lines accepted (%d events)", r.Events)
+	case "mixed":
+		// A total over JSON Lines and OTLP files: event lines and span
+		// lines are both lines accepted, and give the events stored.
+		what = fmt.Sprintf("lines accepted (%d events)", r.Events)
 	}
 	s := fmt.Sprintf("%d lines read = %d %s + %d rejected + %d blank", r.Lines, r.Accepted, what, r.Rejected, r.Blank)
 	if r.Skipped > 0 {

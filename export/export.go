@@ -1,6 +1,7 @@
 // Package export writes the canonical events of a database as JSON Lines,
-// Parquet (whole, or Hive-partitioned by suite) or Arrow IPC, through the
-// named queries of queries/export.sql. The CLI's export command and the
+// Parquet (whole, or Hive-partitioned by suite), Arrow IPC, or OTLP/JSON in
+// the faultlens.* OpenTelemetry convention, through the named queries of
+// queries/export.sql and queries/export_otlp.sql. The CLI's export command and the
 // benchmark both call it.
 package export
 
@@ -18,11 +19,11 @@ import (
 )
 
 // Formats lists the formats Write accepts.
-var Formats = []string{"arrow", "parquet", "jsonl"}
+var Formats = []string{"arrow", "parquet", "jsonl", "otlp"}
 
 // Options choose what is written.
 type Options struct {
-	Format string // arrow, parquet or jsonl
+	Format string // arrow, parquet, jsonl or otlp
 	Suite  string // only this suite's runs; "" for all
 	// BySuite writes Parquet as OUT/events/suite=NAME/*.parquet plus
 	// OUT/rejected_lines.parquet (Hive layout) instead of one file.
@@ -50,6 +51,8 @@ func Write(ctx context.Context, db *sql.DB, out string, o Options) (int64, error
 		err = jsonl(ctx, db, events, out)
 	case o.Format == "arrow":
 		err = arrowFile(ctx, db, events, out)
+	case o.Format == "otlp":
+		err = writeOTLP(ctx, db, suite, out)
 	default:
 		return 0, fmt.Errorf("export: unknown format %q", o.Format)
 	}

@@ -105,5 +105,5 @@ func storeArrowTyped(ctx context.Context, conn *sql.Conn, pq string, sc *arrow.S
 			return fmt.Errorf("text of rejected rows: %w", err)
 		}
 	}
-	return commitChecked(ctx, conn, name, res, nil, "extra", nil)
+	return commitChecked(ctx, conn, name, res, nil, "extra", nil, nil)
 }

@@ -27,7 +27,7 @@ type FileResult struct {
 	Lines     int64         // lines read (rows for Arrow, span lines for OTLP)
 	Accepted  int64         // events stored
 	Rejected  int64         // lines kept in rejected_lines
-	Events    int64         // events stored (equal to Accepted but for OTLP, where spans become events)
+	Events    int64         // events stored (equal to Accepted but for OTLP, where spans become events, net of the events of earlier files whose traces it re-assembled)
 	Blank     int64         // blank lines, ignored
 	Bytes     int64         // size of the content read
 	Skipped   int64         // lines of other signals (OTLP metrics and logs), counted and left out
@@ -108,7 +108,10 @@ func File(ctx context.Context, db *sql.DB, path string, opts Options) (FileResul
 	return res, nil
 }
 
-// Totals sums results; duplicates count only as skipped files.
+// Totals sums results; duplicates count only as skipped files. The total's
+// Format is the files' format when they share one, else "mixed": for OTLP
+// the lines accepted are span lines and Events counts the events they gave,
+// so a total over OTLP files must be read like an OTLP file's line.
 func Totals(rs []FileResult) (t FileResult, files, duplicates int) {
 	for _, r := range rs {
 		if r.Duplicate != "" {
@@ -116,8 +119,16 @@ func Totals(rs []FileResult) (t FileResult, files, duplicates int) {
 			continue
 		}
 		files++
+		switch t.Format {
+		case "":
+			t.Format = r.Format
+		case r.Format:
+		default:
+			t.Format = "mixed"
+		}
 		t.Lines += r.Lines
 		t.Accepted += r.Accepted
+		t.Events += r.Events
 		t.Rejected += r.Rejected
 		t.Blank += r.Blank
 		t.Skipped += r.Skipped

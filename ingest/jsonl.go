@@ -249,23 +249,43 @@ func insertEvents(rows, extra string) string {
 // writes the line-precise path's events, rejected lines and accounting in
 // one transaction.
 func commitFile(ctx context.Context, conn *sql.Conn, path string, res *FileResult, goRejects []rejectedLine) error {
+	return commitFileWith(ctx, conn, path, res, goRejects, nil)
+}
+
+// commitFileWith is commitFile with before run first in the transaction.
+// before returns how many stored events it removed (OTLP replaces the runs
+// of a trace that earlier files wrote, see ingest/otlp.go), and the file's
+// Events are net of them, so that totals add up to the events stored. The
+// chunks are validated after before ran, so their duplicates are judged
+// against the events that stay.
+func commitFileWith(ctx context.Context, conn *sql.Conn, path string, res *FileResult, goRejects []rejectedLine,
+	before func(fileID int64) (removed int64, err error)) error {
 	steps, err := checkLineChunks(ctx, conn)
 	if err != nil {
 		return err
 	}
-	return commitChecked(ctx, conn, path, res, goRejects, queries.Get("ingest.extra_json"), steps)
+	return commitChecked(ctx, conn, path, res, goRejects, queries.Get("ingest.extra_json"), steps, before)
 }
 
 // commitChecked writes events, rejected lines and accounting in one
 // transaction, extra computed by the SQL expression extra over
-// ingest_checked. Each step fills ingest_checked and ingest_dups with one
-// chunk, which is then stored; no steps means they are filled already.
-func commitChecked(ctx context.Context, conn *sql.Conn, path string, res *FileResult, goRejects []rejectedLine, extra string, steps []func() error) error {
+// ingest_checked. before (if not nil) runs first, as for commitFileWith.
+// Each step fills ingest_checked and ingest_dups with one chunk, which is
+// then stored; no steps means they are filled already.
+func commitChecked(ctx context.Context, conn *sql.Conn, path string, res *FileResult, goRejects []rejectedLine, extra string,
+	steps []func() error, before func(fileID int64) (removed int64, err error)) error {
 	insert := insertEvents(queries.Get("ingest.valid_checked"), extra)
 	if len(steps) == 0 {
 		steps = []func() error{func() error { return nil }}
 	}
 	return inTransaction(ctx, conn, func(fileID int64) error {
+		var removed int64
+		if before != nil {
+			var err error
+			if removed, err = before(fileID); err != nil {
+				return err
+			}
+		}
 		res.Events = 0
 		for _, step := range steps {
 			if err := step(); err != nil {
@@ -289,6 +309,7 @@ func commitChecked(ctx context.Context, conn *sql.Conn, path string, res *FileRe
 			// Events come from spans; the lines accepted are the span lines.
 			res.Accepted = res.spanLines
 		}
+		res.Events -= removed
 		for _, rj := range goRejects {
 			if _, err := conn.ExecContext(ctx, "INSERT INTO rejected_lines VALUES (?, ?, ?, ?, ?)",
 				fileID, path, rj.line, rj.reason, rj.text); err != nil {

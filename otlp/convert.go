@@ -1,8 +1,6 @@
 package otlp
 
 import (
-	"bufio"
-	"encoding/json"
 	"fmt"
 	"io"
 )
@@ -67,30 +65,9 @@ type Rejected struct {
 // *NoAgentSpansError (errors.Is ErrNoAgentSpans) when spans were read but
 // none belongs to an agent run; Stats are filled in either case.
 func Convert(r io.Reader, opts Options, w io.Writer) (Stats, error) {
-	var c collector
-	if err := c.read(r); err != nil {
-		return c.stats, fmt.Errorf("otlp %s: read: %w", opts.Source, err)
+	b, err := ReadBatch(r)
+	if err != nil {
+		return b.Stats(), fmt.Errorf("otlp %s: read: %w", opts.Source, err)
 	}
-	stats := c.stats
-	runs := findRuns(c.spans)
-	bw := bufio.NewWriter(w)
-	enc := json.NewEncoder(bw)
-	enc.SetEscapeHTML(false)
-	for _, r := range runs {
-		stats.AgentSpans += 1 + len(r.members)
-		for _, ev := range mapRun(r, opts.Suite) {
-			if err := enc.Encode(ev); err != nil {
-				return stats, fmt.Errorf("otlp %s: write: %w", opts.Source, err)
-			}
-		}
-	}
-	if err := bw.Flush(); err != nil {
-		return stats, fmt.Errorf("otlp %s: write: %w", opts.Source, err)
-	}
-	stats.Runs = len(runs)
-	stats.NonAgentSpans = stats.Spans - stats.AgentSpans
-	if stats.Spans > 0 && stats.Runs == 0 {
-		return stats, &NoAgentSpansError{Spans: stats.Spans}
-	}
-	return stats, nil
+	return b.WriteRuns(opts, w)
 }

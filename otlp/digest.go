@@ -10,11 +10,12 @@ import (
 )
 
 // argsKeys are the attributes that may hold a tool call's arguments, most
-// specific first: the GenAI convention, OpenInference's input.value on a
+// specific first: the GenAI convention, the AI SDK's ai.toolCall.args
+// (AI SDK 6 and older), OpenInference's input.value on a
 // TOOL span, and OpenInference's tool.parameters, which some
 // instrumentations fill with the arguments (the specification calls it the
 // parameters' definition, so it is the last resort).
-var argsKeys = []string{"gen_ai.tool.call.arguments", "input.value", "tool.parameters"}
+var argsKeys = []string{"gen_ai.tool.call.arguments", "ai.toolCall.args", "input.value", "tool.parameters"}
 
 // argsDigest hashes a tool call's normalised arguments: the hex of the first
 // 16 bytes of their SHA-256, or "" when the span records no arguments.

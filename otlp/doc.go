@@ -10,10 +10,14 @@
 // skipped.
 //
 // Spans that follow the OpenTelemetry GenAI semantic conventions
-// (invoke_agent, plan, chat, execute_tool, ...) or OpenInference
-// (openinference.span.kind AGENT, CHAIN, LLM, TOOL, ...) become run, stage,
-// model_call and tool_call events. What OTLP cannot express (evidence, the
-// task, the agent's terminal claim) is left out rather than invented, so the
-// gates that need it stay unknown or false. docs/otlp-mapping.md in the
+// (invoke_agent, plan, chat, execute_tool, ...), OpenInference
+// (openinference.span.kind AGENT, CHAIN, LLM, TOOL, ...) or the Vercel AI
+// SDK's own ai.* spans become run, stage, model_call and tool_call events;
+// the final answer and finish reason a framework records on the run's root
+// span become its terminal (finish.go). Re-sends are inferred across the
+// whole run (toolcalls.go), and a trace split over several inputs is
+// assembled by trace id (Batch). What OTLP cannot express (evidence, the
+// task) is left out rather than invented, so the gates that need it stay
+// unknown. docs/otlp-mapping.md in the
 // repository holds the full mapping table and the reasons behind it.
 package otlp

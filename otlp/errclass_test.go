@@ -3,6 +3,7 @@ package otlp
 import (
 	"testing"
 
+	"go.opentelemetry.io/collector/pdata/pcommon"
 	"go.opentelemetry.io/collector/pdata/ptrace"
 )
 
@@ -21,7 +22,7 @@ func errSpan(attrs map[string]any, excType, excMsg, statusMsg string) *span {
 	}
 	s.Status().SetCode(ptrace.StatusCodeError)
 	s.Status().SetMessage(statusMsg)
-	return newSpan(s, ptrace.NewResourceSpans().Resource().Attributes(), 0)
+	return newSpan(s, pcommon.NewResource(), pcommon.NewInstrumentationScope(), 0)
 }
 
 func TestClassifyError(t *testing.T) {

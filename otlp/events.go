@@ -124,7 +124,10 @@ type terminalEvent struct {
 	VisibleChars  *int64   `json:"visible_chars,omitempty"`
 	DisclosedGaps *bool    `json:"disclosed_gaps,omitempty"`
 	Degradations  []string `json:"degradations,omitempty"`
-	Otel          otelRef  `json:"otel"`
+	// FinishReason is an extension: the model's finish reason (normalised)
+	// when the terminal was read from a framework's answer (finish.go).
+	FinishReason string  `json:"finish_reason,omitempty"`
+	Otel         otelRef `json:"otel"`
 }
 
 // timestamp formats t as RFC 3339 in UTC with milliseconds.

@@ -177,11 +177,11 @@ func (c *collector) object(text []byte, n int) {
 func (c *collector) addTraces(td ptrace.Traces) {
 	for i := range td.ResourceSpans().Len() {
 		rs := td.ResourceSpans().At(i)
-		resource := rs.Resource().Attributes()
 		for j := range rs.ScopeSpans().Len() {
-			spans := rs.ScopeSpans().At(j).Spans()
+			ss := rs.ScopeSpans().At(j)
+			spans := ss.Spans()
 			for k := range spans.Len() {
-				c.spans = append(c.spans, newSpan(spans.At(k), resource, len(c.spans)))
+				c.spans = append(c.spans, newSpan(spans.At(k), rs.Resource(), ss.Scope(), len(c.spans)))
 			}
 		}
 	}

@@ -63,9 +63,14 @@ func mapRun(r *run, suite string) []event {
 	m.add(rankRun, r.root.start, r.root.order, m.runEvent())
 	spans := m.mapped()
 	m.addStages(byRole(spans, rolePlan))
-	m.addModelCalls(byRole(spans, roleModel))
+	models := byRole(spans, roleModel)
+	m.addModelCalls(models)
 	m.addToolCalls(byRole(spans, roleTool))
-	if t := terminalOf(r.root); t != nil {
+	t := terminalOf(r.root)
+	if t == nil && !statesTerminalEvent(r) {
+		t = finishTerminal(r, byEnd(models))
+	}
+	if t != nil {
 		m.add(rankTerminal, r.root.end, r.root.order, t)
 	}
 	slices.SortStableFunc(m.out, func(a, b pending) int {
@@ -113,12 +118,13 @@ func (m *runMapper) runEvent() *runEvent {
 		Otel:           refOf(root),
 	}
 	agent := agentInfo{
-		Name:    m.firstAttr("gen_ai.agent.name", "agent.name"),
+		Name:    m.firstAttr("gen_ai.agent.name", "agent.name", "ai.telemetry.functionId"),
 		Version: m.firstAttr("gen_ai.agent.version"),
 	}
-	if agent.Name == "" && root.role == roleAgent {
-		// The conventions name the span "invoke_agent {gen_ai.agent.name}".
-		_, agent.Name, _ = strings.Cut(strings.TrimSpace(root.name), " ")
+	if op, name, _ := strings.Cut(strings.TrimSpace(root.name), " "); agent.Name == "" && operationRoles[strings.ToLower(op)] == roleAgent {
+		// The conventions name the span "invoke_agent {gen_ai.agent.name}";
+		// other agent spans ("Agent workflow") do not name the agent so.
+		agent.Name = strings.TrimSpace(name)
 	}
 	if agent != (agentInfo{}) {
 		ev.Agent = &agent
@@ -178,17 +184,17 @@ func (m *runMapper) addModelCalls(calls []*span) {
 			StartedAt: timestamp(s.start),
 			EndedAt:   timestamp(s.end),
 			Outcome:   outcome,
-			Provider:  attrStr(s.attrs, "gen_ai.provider.name", "gen_ai.system", "llm.provider", "llm.system"),
-			Model:     attrStr(s.attrs, "gen_ai.response.model", "gen_ai.request.model", "llm.model_name"),
+			Provider:  attrStr(s.attrs, "gen_ai.provider.name", "gen_ai.system", "llm.provider", "llm.system", "ai.model.provider"),
+			Model:     attrStr(s.attrs, "gen_ai.response.model", "gen_ai.request.model", "llm.model_name", "ai.response.model", "ai.model.id"),
 			Otel:      refOf(s),
 		}
 		if p := m.enclosingPlan(s); p != nil {
 			ev.Role, ev.StageID = modelRolePlanner, m.planIDs[p]
 		}
-		if n, ok := attrInt(s.attrs, "gen_ai.usage.input_tokens", "gen_ai.usage.prompt_tokens", "llm.token_count.prompt"); ok {
+		if n, ok := attrInt(s.attrs, "gen_ai.usage.input_tokens", "gen_ai.usage.prompt_tokens", "llm.token_count.prompt", "ai.usage.inputTokens", "ai.usage.promptTokens"); ok {
 			ev.InputTokens = &n
 		}
-		if n, ok := attrInt(s.attrs, "gen_ai.usage.output_tokens", "gen_ai.usage.completion_tokens", "llm.token_count.completion"); ok {
+		if n, ok := attrInt(s.attrs, "gen_ai.usage.output_tokens", "gen_ai.usage.completion_tokens", "llm.token_count.completion", "ai.usage.outputTokens", "ai.usage.completionTokens"); ok {
 			ev.OutputTokens = &n
 		}
 		m.add(rankSpan, s.start, s.order, ev)
@@ -219,6 +225,14 @@ func outcomeOf(s *span) (string, *spanError) {
 		return outcomeTimeout, err
 	}
 	return outcomeFailed, err
+}
+
+// byEnd returns the spans ordered by their end time, keeping input order
+// among equals.
+func byEnd(spans []*span) []*span {
+	out := slices.Clone(spans)
+	slices.SortStableFunc(out, func(a, b *span) int { return a.end.Compare(b.end) })
+	return out
 }
 
 // byRole returns the spans of one role, keeping their order.

@@ -21,7 +21,25 @@ const (
 const (
 	keyOperation   = "gen_ai.operation.name"
 	keyOpenInfKind = "openinference.span.kind"
+	keyAIOperation = "ai.operationId"
 )
+
+// aiSDKRoles maps the Vercel AI SDK's own span names (AI SDK 6 and older,
+// also in ai.operationId) to roles. The SDK names its spans after the
+// function called: the outer span is the agent loop, doGenerate/doStream is
+// one call of the model, ai.toolCall one execution of a tool. Embedding,
+// reranking and object spans are GenAI spans with no contract event.
+var aiSDKRoles = map[string]role{
+	"ai.generateText":              roleAgent,
+	"ai.streamText":                roleAgent,
+	"ai.generateObject":            roleAgent,
+	"ai.streamObject":              roleAgent,
+	"ai.generateText.doGenerate":   roleModel,
+	"ai.streamText.doStream":       roleModel,
+	"ai.generateObject.doGenerate": roleModel,
+	"ai.streamObject.doStream":     roleModel,
+	"ai.toolCall":                  roleTool,
+}
 
 // operationRoles maps gen_ai.operation.name values (and the first word of
 // span names, which the conventions build as "{operation} {target}") to roles.
@@ -44,8 +62,8 @@ var openInferenceRoles = map[string]role{
 }
 
 // classify decides a span's role: gen_ai.operation.name first, then
-// openinference.span.kind, then the span name for instrumentations that set
-// neither attribute.
+// openinference.span.kind, then the AI SDK's ai.operationId, then the span
+// name for instrumentations that set none of these attributes.
 func classify(s *span) role {
 	if op := strings.ToLower(attrStr(s.attrs, keyOperation)); op != "" {
 		if r, ok := operationRoles[op]; ok {
@@ -61,6 +79,15 @@ func classify(s *span) role {
 			return rolePlan
 		}
 		return roleGenAI
+	}
+	if op := attrStr(s.attrs, keyAIOperation); op != "" {
+		if r, ok := aiSDKRoles[op]; ok {
+			return r
+		}
+		return roleGenAI
+	}
+	if r, ok := aiSDKRoles[strings.TrimSpace(s.name)]; ok {
+		return r
 	}
 	if isPlanName(s.name) {
 		return rolePlan

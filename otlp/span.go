@@ -26,10 +26,17 @@ type span struct {
 	role      role
 	order     int   // position in the input, the last tie-breaker of every sort
 	parent    *span // nil when the parent span is not in the input
+	stored    bool  // read from an earlier input (Batch.AddStored), not this one
+
+	// raw, rawResource and rawScope keep the span as read, so that a
+	// trace's spans can be stored and assembled with later inputs.
+	raw         ptrace.Span
+	rawResource pcommon.Resource
+	rawScope    pcommon.InstrumentationScope
 }
 
 // newSpan copies what the mapping needs out of a pdata span.
-func newSpan(s ptrace.Span, resource pcommon.Map, order int) *span {
+func newSpan(s ptrace.Span, res pcommon.Resource, scope pcommon.InstrumentationScope, order int) *span {
 	start := s.StartTimestamp().AsTime().UTC()
 	end := s.EndTimestamp().AsTime().UTC()
 	if end.Before(start) {
@@ -46,9 +53,13 @@ func newSpan(s ptrace.Span, resource pcommon.Map, order int) *span {
 		end:       end,
 		statusMsg: s.Status().Message(),
 		attrs:     s.Attributes(),
-		resource:  resource,
+		resource:  res.Attributes(),
 		events:    s.Events(),
 		order:     order,
+
+		raw:         s,
+		rawResource: res,
+		rawScope:    scope,
 	}
 	sp.failed = spanFailed(s.Status().Code(), sp.attrs)
 	sp.role = classify(sp)

@@ -90,6 +90,12 @@ func suiteText(b *strings.Builder, st style, s metrics.Suite) {
 	b.WriteString(st.bold("Claimed vs actual") + "\n")
 	fmt.Fprintf(b, "  claimed completed        %d runs;  actually successful %d runs\n", m.ClaimedCompleted.Num, m.Success.Num)
 	fmt.Fprintf(b, "  masked success           %s of claimed completed\n", st.alarm(m.MaskedSuccess))
+	if r := m.Success.Unknown; r != nil && *r > 0 && m.MaskedSuccess.Num > 0 {
+		// A claim that cannot be checked counts as masked (the contract's
+		// definition): say so, since OTLP runs claim completion by a finish
+		// reason "stop" and never carry a task.
+		b.WriteString("  " + st.dim("a completion claimed where a gate is unknown counts as masked: the trace cannot back the claim") + "\n")
+	}
 	fmt.Fprintf(b, "  undisclosed degradation  %s of claimed completed\n", st.alarm(m.UndisclosedDegradation))
 
 	b.WriteString(st.bold("Violations") + "\n")
@@ -199,7 +205,7 @@ func unknownReasons(m metrics.Metrics) []string {
 		out = append(out, fmt.Sprintf("evidence satisfaction unknown for %d runs: the run states no task (evidence required)", *r))
 	}
 	if m.MissingTerminal.Num > 0 {
-		out = append(out, fmt.Sprintf("no terminal event in %d runs: not deliverable, not committed (OTLP spans carry none unless faultlens.terminal is set)", m.MissingTerminal.Num))
+		out = append(out, fmt.Sprintf("no terminal event in %d runs: not deliverable, not committed (OTLP: none unless the root span records an answer with a finish reason, or faultlens.terminal)", m.MissingTerminal.Num))
 	}
 	if r := m.Success.Unknown; r != nil && *r > 0 {
 		out = append(out, fmt.Sprintf("success unknown for %d runs: no gate was false and at least one could not be judged", *r))

@@ -1,0 +1,221 @@
+package otlp
+
+import (
+	"bufio"
+	"encoding/json"
+	"fmt"
+	"io"
+
+	"go.opentelemetry.io/collector/pdata/pcommon"
+	"go.opentelemetry.io/collector/pdata/ptrace"
+)
+
+// Batch is the spans of one input (a file, or one request to a receiver)
+// and, added to them, the spans that earlier inputs held of the same
+// traces. OpenTelemetry exporters send a trace's spans as they end, in as
+// many batches as they like, so a trace (and the run in it) is often split
+// over several files or requests; runs are therefore assembled by trace id
+// from every span of the trace seen so far, not per input.
+//
+// The ingest layer uses it so (ingest/otlp.go):
+//
+//	b, _ := otlp.ReadBatch(r)            // the new input
+//	for each stored document of b.TraceIDs(): b.AddStored(doc)
+//	b.WriteRuns(opts, w)                 // the runs of those traces, whole
+//	b.EachTraceDoc(store)                // each trace's spans, to store for the next input
+//
+// and replaces the events of those traces' runs that earlier inputs wrote.
+type Batch struct {
+	c      collector
+	stored []*span
+	seen   map[spanKey]bool
+}
+
+// spanKey identifies a span: a re-delivered span (at-least-once exporters)
+// has the same trace and span id.
+type spanKey struct{ trace, span string }
+
+// ReadBatch reads OTLP/JSON from r as Convert does. The error is a read
+// failure; lines that are not OTLP/JSON are in Stats().Rejected.
+func ReadBatch(r io.Reader) (*Batch, error) {
+	b := &Batch{seen: map[spanKey]bool{}}
+	if err := b.c.read(r); err != nil {
+		return b, err
+	}
+	for _, s := range b.c.spans {
+		b.seen[spanKey{s.traceID, s.spanID}] = true
+	}
+	return b, nil
+}
+
+// Stats returns the accounting of the input read (stored spans added later
+// are not counted in it).
+func (b *Batch) Stats() Stats { return b.c.stats }
+
+// storedConventionSpans counts the convention's spans that came from
+// earlier inputs and carry a contract event, so that AgentSpans counts the
+// input's spans only.
+func storedConventionSpans(conv []*span, suite string) int {
+	var stored []*span
+	for _, s := range conv {
+		if s.stored {
+			stored = append(stored, s)
+		}
+	}
+	if len(stored) == 0 {
+		return 0
+	}
+	_, _, used := conventionRuns(stored, suite)
+	return used
+}
+
+// TraceIDs returns the ids of the traces the input holds spans of, in the
+// order they first appear. The empty trace id (invalid OTLP) is left out:
+// such spans are never assembled with another input.
+func (b *Batch) TraceIDs() []string {
+	var ids []string
+	seen := map[string]bool{}
+	for _, s := range b.c.spans {
+		if s.traceID != "" && !seen[s.traceID] && s.traceID != emptyTraceID {
+			seen[s.traceID] = true
+			ids = append(ids, s.traceID)
+		}
+	}
+	return ids
+}
+
+// emptyTraceID is how pdata prints a missing trace id.
+const emptyTraceID = "00000000000000000000000000000000"
+
+// AddStored adds the spans of an OTLP/JSON document that an earlier input
+// held (as TraceDocs wrote it). Spans already present (the same trace and
+// span id) are skipped, so a re-delivered span counts once.
+func (b *Batch) AddStored(doc []byte) error {
+	td, err := (&ptrace.JSONUnmarshaler{}).UnmarshalTraces(doc)
+	if err != nil {
+		return fmt.Errorf("stored spans: %w", err)
+	}
+	var c collector
+	c.addTraces(td)
+	for _, s := range c.spans {
+		k := spanKey{s.traceID, s.spanID}
+		if b.seen[k] {
+			continue
+		}
+		b.seen[k] = true
+		s.stored = true
+		b.stored = append(b.stored, s)
+	}
+	return nil
+}
+
+// all returns the stored spans, then the input's, numbered in that order.
+func (b *Batch) all() []*span {
+	spans := make([]*span, 0, len(b.stored)+len(b.c.spans))
+	spans = append(spans, b.stored...)
+	spans = append(spans, b.c.spans...)
+	for i, s := range spans {
+		s.order, s.parent = i, nil
+	}
+	return spans
+}
+
+// WriteRuns writes the runs of every span (stored and read) to w as
+// contract events, as Convert does. Stats are the input's, with Runs the
+// runs written and AgentSpans/NonAgentSpans counting the input's spans only.
+func (b *Batch) WriteRuns(opts Options, w io.Writer) (Stats, error) {
+	stats := b.c.stats
+	// Traces that use the faultlens.* convention are decoded by it; the
+	// others by the generic mapping, which the convention then completes.
+	conv, rest := splitConvention(b.all())
+	runs := findRuns(rest)
+	bw := bufio.NewWriter(w)
+	enc := json.NewEncoder(bw)
+	enc.SetEscapeHTML(false)
+	for _, r := range runs {
+		for _, s := range append([]*span{r.root}, r.members...) {
+			if !s.stored {
+				stats.AgentSpans++
+			}
+		}
+		for _, ev := range completeRun(r, mapRun(r, opts.Suite)) {
+			if err := enc.Encode(ev); err != nil {
+				return stats, fmt.Errorf("otlp %s: write: %w", opts.Source, err)
+			}
+		}
+	}
+	convEvents, convRuns, convSpans := conventionRuns(conv, opts.Suite)
+	for _, ev := range convEvents {
+		if err := enc.Encode(ev); err != nil {
+			return stats, fmt.Errorf("otlp %s: write: %w", opts.Source, err)
+		}
+	}
+	stats.AgentSpans += convSpans - storedConventionSpans(conv, opts.Suite)
+	if err := bw.Flush(); err != nil {
+		return stats, fmt.Errorf("otlp %s: write: %w", opts.Source, err)
+	}
+	stats.Runs = len(runs) + convRuns
+	stats.NonAgentSpans = stats.Spans - stats.AgentSpans
+	if stats.Spans > 0 && stats.Runs == 0 {
+		return stats, &NoAgentSpansError{Spans: stats.Spans}
+	}
+	return stats, nil
+}
+
+// EachTraceDoc calls fn, for each trace of the input in TraceIDs order,
+// with every span known of it, stored and read, as one OTLP/JSON document:
+// what to store so that the next input of the trace can be assembled with
+// it. One document is built at a time.
+func (b *Batch) EachTraceDoc(fn func(traceID string, doc []byte) error) error {
+	byTrace := map[string][]*span{}
+	for _, s := range b.all() {
+		byTrace[s.traceID] = append(byTrace[s.traceID], s)
+	}
+	for _, id := range b.TraceIDs() {
+		doc, err := traceDoc(byTrace[id])
+		if err != nil {
+			return fmt.Errorf("store spans of trace %s: %w", id, err)
+		}
+		if err := fn(id, doc); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// traceDoc writes spans as one OTLP/JSON document. Spans read under one
+// resource and scope stay together, so that the document repeats neither.
+func traceDoc(spans []*span) ([]byte, error) {
+	type group struct {
+		res   pcommon.Resource
+		scope pcommon.InstrumentationScope
+	}
+	td := ptrace.NewTraces()
+	groups := map[group]ptrace.SpanSlice{}
+	for _, s := range spans {
+		g := group{s.rawResource, s.rawScope}
+		out, ok := groups[g]
+		if !ok {
+			rs := td.ResourceSpans().AppendEmpty()
+			s.rawResource.CopyTo(rs.Resource())
+			ss := rs.ScopeSpans().AppendEmpty()
+			s.rawScope.CopyTo(ss.Scope())
+			out = ss.Spans()
+			groups[g] = out
+		}
+		s.raw.CopyTo(out.AppendEmpty())
+	}
+	return (&ptrace.JSONMarshaler{}).MarshalTraces(td)
+}
+
+// HasGenAI reports whether the input holds a span of an agent framework
+// (GenAI, OpenInference or AI SDK): such spans are kept even before they
+// form a run, since the rest of their trace may come in a later input.
+func (b *Batch) HasGenAI() bool {
+	for _, s := range b.c.spans {
+		if s.role != roleNone {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,102 @@
+// The Vercel AI SDK's generateText tool loop with its mock language model,
+// traced by the SDK's own telemetry: AI SDK 6 (`experimental_telemetry`,
+// ai.* spans) and AI SDK 7 (`@ai-sdk/otel`, GenAI semantic-convention spans).
+import { z } from 'zod';
+import * as ai6 from 'ai6';
+import { MockLanguageModelV3 } from 'ai6/test';
+import * as ai7 from 'ai';
+import { MockLanguageModelV4 } from 'ai/test';
+import { OpenTelemetry } from '@ai-sdk/otel';
+import { scenarios, Recorder, modelLatency } from './scenarios.mjs';
+import { setup, sleep } from './otel.mjs';
+
+const schemas = {
+  search: z.object({ query: z.string() }),
+  weather: z.object({ city: z.string() }),
+  book_flight: z.object({ to: z.string(), date: z.string() }),
+  lookup_order: z.object({ id: z.number() }),
+};
+
+// mockModel replies with the scenario's turns in order, one per call.
+function mockModel(Mock, scenario, rec) {
+  let turn = 0;
+  let callNo = 0;
+  return new Mock({
+    provider: 'mock-provider',
+    modelId: 'mock-model',
+    doGenerate: async () => {
+      rec.modelCall();
+      await sleep(modelLatency);
+      const t = scenario.turns[turn++];
+      const response = { id: `resp_${scenario.name}_${turn}`, timestamp: new Date(Date.now()), modelId: 'mock-model' };
+      const usage = {
+        inputTokens: { total: 100 * turn, noCache: 100 * turn, cacheRead: 0, cacheWrite: 0 },
+        outputTokens: { total: 20, text: 20, reasoning: 0 },
+      };
+      if (t.answer) {
+        return { content: [{ type: 'text', text: t.answer }], finishReason: { unified: 'stop', raw: 'stop' }, usage, response, warnings: [] };
+      }
+      const content = t.calls.map(([toolName, args]) => ({
+        type: 'tool-call',
+        toolCallId: `call_${++callNo}`,
+        toolName,
+        input: JSON.stringify(args),
+      }));
+      return { content, finishReason: { unified: 'tool-calls', raw: 'tool_calls' }, usage, response, warnings: [] };
+    },
+  });
+}
+
+function toolsFor(sdk, rec) {
+  const tools = {};
+  for (const [name, inputSchema] of Object.entries(schemas)) {
+    tools[name] = sdk.tool({
+      description: `fake ${name}`,
+      inputSchema,
+      execute: (args) => rec.execute(name, args),
+    });
+  }
+  return tools;
+}
+
+/** runAISDK6 runs every scenario with AI SDK 6 and returns spans and truth. */
+export async function runAISDK6(version) {
+  const { provider, exporter } = setup('a6', 'aisdk6-agent');
+  const tracer = provider.getTracer('ai');
+  const rec = new Recorder('Vercel AI SDK', 'ai', version);
+  for (const s of scenarios) {
+    rec.begin(s);
+    const result = await ai6.generateText({
+      model: mockModel(MockLanguageModelV3, s, rec),
+      tools: toolsFor(ai6, rec),
+      prompt: s.prompt,
+      stopWhen: ai6.stepCountIs(6),
+      maxRetries: 0,
+      experimental_telemetry: { isEnabled: true, tracer, functionId: s.name },
+    });
+    rec.answer(result.text, result.finishReason);
+  }
+  await provider.forceFlush();
+  return { spans: exporter.getFinishedSpans(), truth: rec.summary() };
+}
+
+/** runAISDK7 runs every scenario with AI SDK 7 and returns spans and truth. */
+export async function runAISDK7(version) {
+  const { provider, exporter } = setup('a7', 'aisdk7-agent');
+  const tracer = provider.getTracer('ai');
+  const rec = new Recorder('Vercel AI SDK', 'ai', version);
+  for (const s of scenarios) {
+    rec.begin(s);
+    const result = await ai7.generateText({
+      model: mockModel(MockLanguageModelV4, s, rec),
+      tools: toolsFor(ai7, rec),
+      prompt: s.prompt,
+      stopWhen: ai7.isStepCount(6),
+      maxRetries: 0,
+      telemetry: { functionId: s.name, integrations: new OpenTelemetry({ tracer }) },
+    });
+    rec.answer(result.text, result.finishReason);
+  }
+  await provider.forceFlush();
+  return { spans: exporter.getFinishedSpans(), truth: rec.summary() };
+}
