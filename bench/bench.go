@@ -52,7 +52,9 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 	}
 	m := &measurer{cfg: cfg, in: in, logf: logf}
 	defer m.close()
-	for _, step := range []func(context.Context) error{m.ingestJSONL, m.ingestBadLines, m.ingestArrow, m.report, m.compare, m.views, m.firstPaint, m.viewsUI} {
+	steps := []func(context.Context) error{m.ingestJSONL, m.ingestBadLines, m.ingestArrow, m.report, m.compare, m.views,
+		m.ingestUnderLimit, m.firstPaint, m.viewsUI}
+	for _, step := range steps {
 		if err := step(ctx); err != nil {
 			return nil, fmt.Errorf("bench: %w", err)
 		}

@@ -352,7 +352,7 @@ func TestArrowMeasure(t *testing.T) {
 	pdb := openDB(t)
 	start = time.Now()
 	src2 := "(SELECT row_number() OVER () AS line_no, to_json(t) AS raw, NULL::VARCHAR AS text FROM read_parquet(" + store.Quote(pq) + ") t)"
-	checked := strings.ReplaceAll(queries.Get("ingest.checked"), "{{source}}", src2)
+	checked := jsonChecked(src2)
 	mustExec(t, pdb, strings.ReplaceAll(queries.Get("ingest.check"), "{{checked}}", checked))
 	t.Logf("validation over read_parquet (no insert): %v", time.Since(start))
 }

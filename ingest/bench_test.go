@@ -132,7 +132,7 @@ func measurePhases(b *testing.B, db *sql.DB, path string, want int64) phases {
 	defer conn.Close()
 
 	src := strings.ReplaceAll(queries.Get("ingest.fast_source"), "{{path}}", store.Quote(path))
-	checked := strings.ReplaceAll(queries.Get("ingest.checked"), "{{source}}", src)
+	checked := jsonChecked(src)
 	var rows, bad int64
 	t0 = time.Now()
 	if err := conn.QueryRowContext(ctx, "SELECT count(*), count(reason) FROM ("+checked+")").Scan(&rows, &bad); err != nil || rows != want || bad != 0 {

@@ -33,6 +33,11 @@ func ingestJSONL(ctx context.Context, db *sql.DB, path, name string) (FileResult
 	}
 	defer conn.Close()
 	defer conn.ExecContext(context.WithoutCancel(ctx), queries.Get("ingest.drop_temp"))
+	restore, err := boundThreads(ctx, conn)
+	if err != nil {
+		return res, err
+	}
+	defer restore()
 
 	res.Lines, res.Blank = sc.lines, sc.blank
 	return res, storeLines(ctx, conn, plain, name, &res, !sc.suspect)
@@ -121,9 +126,14 @@ var errNotClean = errors.New("not clean")
 // file's).
 func commitFast(ctx context.Context, conn *sql.Conn, path, name string, res *FileResult) bool {
 	src := strings.ReplaceAll(queries.Get("ingest.fast_source"), "{{path}}", store.Quote(path))
-	checked := strings.ReplaceAll(queries.Get("ingest.checked"), "{{source}}", src)
+	return commitFastChecked(ctx, conn, jsonChecked(src), queries.Get("ingest.extra_json"), name, res)
+}
+
+// commitFastChecked is commitFast over any checked relation (ingest.checked
+// over a typed one), extra computed by the SQL expression extra.
+func commitFastChecked(ctx context.Context, conn *sql.Conn, checked, extra, name string, res *FileResult) bool {
 	rows := strings.ReplaceAll(queries.Get("ingest.valid_or_fail"), "{{checked}}", checked)
-	insert := strings.ReplaceAll(queries.Get("ingest.insert_events"), "{{rows}}", rows)
+	insert := insertEvents(rows, extra)
 	fast := *res
 	fast.FastPath = true
 	err := inTransaction(ctx, conn, func(fileID int64) error {
@@ -154,8 +164,9 @@ func commitFast(ctx context.Context, conn *sql.Conn, path, name string, res *Fil
 	return true
 }
 
-// loadLines is the line-precise path: Go numbers the lines and appends them
-// to a temporary table; the same validation SQL then runs over them.
+// loadLines is the line-precise path's first half: Go numbers the lines and
+// appends them to a temporary table; commitFile validates them with the
+// same SQL, chunk by chunk.
 func loadLines(ctx context.Context, conn *sql.Conn, path string) (lineCounts, error) {
 	var c lineCounts
 	if _, err := conn.ExecContext(ctx, queries.Get("ingest.lines_table")); err != nil {
@@ -180,19 +191,63 @@ func loadLines(ctx context.Context, conn *sql.Conn, path string) (lineCounts, er
 	if err != nil {
 		return c, fmt.Errorf("read lines: %w", err)
 	}
-	checked := strings.ReplaceAll(queries.Get("ingest.checked"), "{{source}}", queries.Get("ingest.lines_source"))
-	q := strings.ReplaceAll(queries.Get("ingest.check"), "{{checked}}", checked)
-	if _, err := conn.ExecContext(ctx, q); err != nil {
-		return c, fmt.Errorf("validate: %w", err)
-	}
-	if _, err := conn.ExecContext(ctx, queries.Get("ingest.find_duplicates")); err != nil {
-		return c, fmt.Errorf("find duplicate events: %w", err)
-	}
 	return c, nil
 }
 
-// commitFile writes the line-precise path's events, rejected lines and
-// accounting in one transaction.
+// ChunkLines is how many lines the line-precise path validates at a time:
+// each chunk is checked into ingest_checked and stored before the next, so
+// the memory the validation needs is bounded by the chunk, not the file
+// (issue 15.7). A duplicate of an event of an earlier chunk is found among
+// the events already stored, as one of an earlier file is. A variable so
+// that tests can force many chunks.
+var ChunkLines int64 = 50000
+
+// checkLineChunks returns the steps that check the lines of ingest_lines
+// chunk by chunk into ingest_checked and ingest_dups.
+func checkLineChunks(ctx context.Context, conn *sql.Conn) ([]func() error, error) {
+	var last int64
+	if err := conn.QueryRowContext(ctx, "SELECT coalesce(max(line_no), 0) FROM ingest_lines").Scan(&last); err != nil {
+		return nil, err
+	}
+	var steps []func() error
+	for lo := int64(1); lo <= max(last, 1); lo += ChunkLines {
+		src := fmt.Sprintf("(SELECT * FROM %s WHERE line_no BETWEEN %d AND %d)",
+			queries.Get("ingest.lines_source"), lo, lo+ChunkLines-1)
+		q := strings.ReplaceAll(queries.Get("ingest.check"), "{{checked}}", jsonChecked(src))
+		steps = append(steps, func() error {
+			if _, err := conn.ExecContext(ctx, q); err != nil {
+				return fmt.Errorf("validate: %w", err)
+			}
+			if _, err := conn.ExecContext(ctx, queries.Get("ingest.find_duplicates")); err != nil {
+				return fmt.Errorf("find duplicate events: %w", err)
+			}
+			return nil
+		})
+	}
+	return steps, nil
+}
+
+// jsonChecked is the validation of the JSON objects of source (a relation
+// of line_no, raw and text): JSON typing, then the contract's rules.
+func jsonChecked(source string) string {
+	return rules(strings.ReplaceAll(queries.Get("ingest.json_typed"), "{{source}}", source))
+}
+
+// rules is ingest.checked, the contract's rules, over the typed relation
+// typed (see ingest.json_typed for its columns).
+func rules(typed string) string {
+	return strings.ReplaceAll(queries.Get("ingest.checked"), "{{typed}}", typed)
+}
+
+// insertEvents is the INSERT of rows into events, extra computed by the
+// SQL expression extra.
+func insertEvents(rows, extra string) string {
+	return strings.NewReplacer("{{rows}}", rows, "{{extra}}", extra).Replace(queries.Get("ingest.insert_events"))
+}
+
+// commitFile validates the lines of ingest_lines, chunk by chunk, and
+// writes the line-precise path's events, rejected lines and accounting in
+// one transaction.
 func commitFile(ctx context.Context, conn *sql.Conn, path string, res *FileResult, goRejects []rejectedLine) error {
 	return commitFileWith(ctx, conn, path, res, goRejects, nil)
 }
@@ -200,10 +255,29 @@ func commitFile(ctx context.Context, conn *sql.Conn, path string, res *FileResul
 // commitFileWith is commitFile with before run first in the transaction.
 // before returns how many stored events it removed (OTLP replaces the runs
 // of a trace that earlier files wrote, see ingest/otlp.go), and the file's
-// Events are net of them, so that totals add up to the events stored.
+// Events are net of them, so that totals add up to the events stored. The
+// chunks are validated after before ran, so their duplicates are judged
+// against the events that stay.
 func commitFileWith(ctx context.Context, conn *sql.Conn, path string, res *FileResult, goRejects []rejectedLine,
 	before func(fileID int64) (removed int64, err error)) error {
-	insert := strings.ReplaceAll(queries.Get("ingest.insert_events"), "{{rows}}", queries.Get("ingest.valid_checked"))
+	steps, err := checkLineChunks(ctx, conn)
+	if err != nil {
+		return err
+	}
+	return commitChecked(ctx, conn, path, res, goRejects, queries.Get("ingest.extra_json"), steps, before)
+}
+
+// commitChecked writes events, rejected lines and accounting in one
+// transaction, extra computed by the SQL expression extra over
+// ingest_checked. before (if not nil) runs first, as for commitFileWith.
+// Each step fills ingest_checked and ingest_dups with one chunk, which is
+// then stored; no steps means they are filled already.
+func commitChecked(ctx context.Context, conn *sql.Conn, path string, res *FileResult, goRejects []rejectedLine, extra string,
+	steps []func() error, before func(fileID int64) (removed int64, err error)) error {
+	insert := insertEvents(queries.Get("ingest.valid_checked"), extra)
+	if len(steps) == 0 {
+		steps = []func() error{func() error { return nil }}
+	}
 	return inTransaction(ctx, conn, func(fileID int64) error {
 		var removed int64
 		if before != nil {
@@ -212,12 +286,23 @@ func commitFileWith(ctx context.Context, conn *sql.Conn, path string, res *FileR
 				return err
 			}
 		}
-		r, err := conn.ExecContext(ctx, insert, fileID)
-		if err != nil {
-			return fmt.Errorf("store events: %w", err)
-		}
-		if res.Events, err = r.RowsAffected(); err != nil {
-			return err
+		res.Events = 0
+		for _, step := range steps {
+			if err := step(); err != nil {
+				return err
+			}
+			r, err := conn.ExecContext(ctx, insert, fileID)
+			if err != nil {
+				return fmt.Errorf("store events: %w", err)
+			}
+			n, err := r.RowsAffected()
+			if err != nil {
+				return err
+			}
+			res.Events += n
+			if _, err := conn.ExecContext(ctx, queries.Get("ingest.insert_rejected_checked"), fileID, path); err != nil {
+				return fmt.Errorf("store rejected lines: %w", err)
+			}
 		}
 		res.Accepted = res.Events
 		if res.Format == "otlp" {
@@ -232,9 +317,6 @@ func commitFileWith(ctx context.Context, conn *sql.Conn, path string, res *FileR
 			}
 		}
 		if _, err := conn.ExecContext(ctx, queries.Get("ingest.insert_rejected_lines"), fileID, path); err != nil {
-			return fmt.Errorf("store rejected lines: %w", err)
-		}
-		if _, err := conn.ExecContext(ctx, queries.Get("ingest.insert_rejected_checked"), fileID, path); err != nil {
 			return fmt.Errorf("store rejected lines: %w", err)
 		}
 		if err := conn.QueryRowContext(ctx, "SELECT count(*) FROM rejected_lines WHERE file_id = ?", fileID).Scan(&res.Rejected); err != nil {

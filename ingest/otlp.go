@@ -187,11 +187,8 @@ func replaceTraces(ctx context.Context, conn *sql.Conn, fileID int64, traces str
 	if err != nil {
 		return 0, err
 	}
-	if removed > 0 {
-		if _, err := conn.ExecContext(ctx, queries.Get("ingest.find_duplicates")); err != nil {
-			return 0, fmt.Errorf("find duplicate events: %w", err)
-		}
-	}
+	// No duplicate check to redo: commitFileWith validates the lines, and
+	// finds their duplicates, after this removal.
 	stmt, err := conn.PrepareContext(ctx, queries.Get("otlp.store_spans"))
 	if err != nil {
 		return 0, err

@@ -188,6 +188,9 @@ func ScanEvidence(rows *sql.Rows, part string, ev *Evidence) error {
 	if part == "latency" && slices.Equal(cols, latencyColumns) {
 		return scanLatency(rows, ev)
 	}
+	if part == "runs" && slices.Equal(cols, runColumns) {
+		return scanRuns(rows, ev)
+	}
 	for rows.Next() {
 		vals := make([]any, len(cols))
 		ptrs := make([]any, len(cols))

@@ -1,11 +1,16 @@
--- Ingest: turn JSON objects into typed, validated rows.
+-- Ingest: turn JSON objects (or typed Arrow columns) into validated rows.
 --
--- Both load paths run the same validation (ingest.checked): the fast path reads
--- the file with DuckDB's own NDJSON reader and inserts straight into events,
--- failing on the first rejected row; the line-precise path reads the lines
--- that Go split and numbered into ingest_checked. {{source}} is replaced by
--- the caller with a relation that has the columns (line_no BIGINT, raw JSON,
--- text VARCHAR).
+-- Validation is two queries: ingest.json_typed types a JSON object per line
+-- (json_transform, and json_type of every contract path for the per-field
+-- type rules), and ingest.checked applies the contract's rules to any typed
+-- relation of the same columns; the Arrow path (ingest/arrow_typed.go)
+-- builds that relation from typed columns instead, so every format is judged
+-- by the same rules. For JSON Lines, the fast path reads the file with
+-- DuckDB's own NDJSON reader and inserts straight into events, failing on
+-- the first rejected row; the line-precise path reads the lines that Go
+-- split and numbered, chunk by chunk, into ingest_checked. The source
+-- placeholder of ingest.json_typed is a relation that has the columns
+-- (line_no BIGINT, raw JSON, text VARCHAR).
 --
 -- Choices where the contract is silent, all tested in ingest:
 -- * A field must hold the JSON type the contract gives it, with two
@@ -28,10 +33,11 @@
 --   trailing comma and NaN/Infinity. Such lines are accepted on both paths
 --   alike.
 
--- name: ingest.checked
--- One row per candidate line with its typed fields, the JSON type of every
--- contract field (jt) and the first rule it breaks (reason), or NULL for a
--- valid event.
+-- name: ingest.json_typed
+-- One row per candidate JSON line (the source placeholder: line_no BIGINT,
+-- raw JSON, text VARCHAR) with its typed fields (e, the same struct for every format),
+-- the JSON type of every contract field (jt), the timestamps as instants
+-- and the first field whose JSON type is not accepted (bad_field).
 WITH src AS (
     SELECT line_no, raw, text,
            json_transform(raw, '{
@@ -166,9 +172,17 @@ WITH src AS (
     END AS bad_field
     FROM typed
 )
+SELECT line_no, text, raw, e, jt, ts_v, enq_v, start_v, end_v, bad_field FROM fielded
+
+-- name: ingest.checked
+-- The contract's rules over a typed relation (the typed placeholder:
+-- ingest.json_typed for JSON lines, the typed Arrow columns of
+-- ingest/arrow_typed.go), the same SQL for every format: every column of the
+-- relation and the first rule a row breaks (reason), or NULL for a valid
+-- event.
 -- The order of the rules is the order a person would fix a line in: shape,
 -- identity, time, then the fields of its type.
-SELECT line_no, text, raw, e, jt, ts_v, enq_v, start_v, end_v,
+SELECT *,
   CASE
     WHEN e.type IS NULL THEN 'missing field type'
     WHEN e.type NOT IN ('run','stage','tool_call','model_call','evidence','terminal') THEN 'unknown type'
@@ -228,18 +242,16 @@ SELECT line_no, text, raw, e, jt, ts_v, enq_v, start_v, end_v,
     WHEN e.type = 'terminal' AND e.reason IS NOT NULL AND e.reason NOT IN ('ok','planning_failed','evidence_missing','tool_unavailable','stream_interrupted','empty_completion','budget_exhausted','deadline_exceeded','user_cancelled','safety_refusal') THEN 'invalid value for reason'
     WHEN e.type = 'terminal' AND e.degradations IS NOT NULL AND NOT list_bool_and(list_transform(e.degradations, d -> d IN ('tool','evidence','delivery','safety'))) THEN 'invalid value in degradations'
   END AS reason
-FROM fielded
+FROM ({{typed}})
 
 -- name: ingest.check
 -- The line-precise path keeps every checked line, for events and rejections.
 CREATE OR REPLACE TEMP TABLE ingest_checked AS {{checked}};
 
 -- name: ingest.insert_events
--- The rows placeholder is ingest.valid_checked or ingest.valid_or_fail.
--- extra keeps the raw object only when it, or an object of the contract
--- inside it, names a field the contract does not: each key of those objects
--- is one of the paths typed in jt exactly when it is known, so more keys than
--- typed paths means an unknown one.
+-- The rows placeholder is ingest.valid_checked or ingest.valid_or_fail; the
+-- extra placeholder is ingest.extra_json for JSON lines (the Arrow path
+-- computes extra from the schema once, see ingest/arrow_typed.go).
 INSERT INTO events
 SELECT ?, e.type, e.run_id, ts_v, e.seq, e.schema_version, e.suite, e.scenario, e.fault, e.agent,
        e.client_message_id, e.caused_by, e.task, e.deadline_ms, e.retry_budget, e.stage_id, e.stage,
@@ -248,11 +260,17 @@ SELECT ?, e.type, e.run_id, ts_v, e.seq, e.schema_version, e.suite, e.scenario, 
        e.tool_schema, e.args_digest, e.side_effect, e.idempotency_key, e.status, e.error, e.circuit,
        e.source, e.evidence_ids, e.completed_scope, e.missing_scope, e.role, e.evidence_id, e.claim,
        e.grade, e.path, e.terminal, e.reason, e.chunks_committed, e.chunks_rejected,
-       e.disclosed_gaps, e.degradations,
-       CASE WHEN len(flatten(json_keys(raw, ['$', '$.fault', '$.fault.expect', '$.agent', '$.caused_by',
-                                            '$.task', '$.failure', '$.error', '$.source']))) > list_count(jt)
-            THEN raw END
+       e.disclosed_gaps, e.degradations, {{extra}}
 FROM {{rows}};
+
+-- name: ingest.extra_json
+-- extra keeps the raw object only when it, or an object of the contract
+-- inside it, names a field the contract does not: each key of those objects
+-- is one of the paths typed in jt exactly when it is known, so more keys than
+-- typed paths means an unknown one.
+CASE WHEN len(flatten(json_keys(raw, ['$', '$.fault', '$.fault.expect', '$.agent', '$.caused_by',
+                                     '$.task', '$.failure', '$.error', '$.source']))) > list_count(jt)
+     THEN raw END
 
 -- name: ingest.valid_checked
 -- The valid rows of the line-precise path, less the duplicate events.
