@@ -6,8 +6,6 @@ import (
 	"context"
 	"database/sql"
 	"fmt"
-	"os"
-	"path/filepath"
 	"runtime"
 	"strconv"
 	"time"
@@ -33,7 +31,8 @@ type Limits struct {
 	// Threads is DuckDB's worker thread count. Default: the number of CPUs.
 	Threads int
 	// TempDir is where DuckDB spills when memory runs short. Default: a
-	// faultlens-spill directory under the system temp dir (DuckDB's own
+	// directory of this process under faultlens-spill in the system temp
+	// dir, see defaultSpillDir (DuckDB's own
 	// default is next to the database file, which a read-only or in-memory
 	// database cannot always use).
 	TempDir string
@@ -102,7 +101,7 @@ func configure(ctx context.Context, db *sql.DB, lim Limits) error {
 		fmt.Sprintf("SET memory_limit = '%s'", escape(lim.MemoryLimit)),
 	}
 	if lim.TempDir == "" {
-		lim.TempDir = filepath.Join(os.TempDir(), "faultlens-spill")
+		lim.TempDir = defaultSpillDir()
 	}
 	if lim.TempDir != "" {
 		stmts = append(stmts, fmt.Sprintf("SET temp_directory = '%s'", escape(lim.TempDir)))

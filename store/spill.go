@@ -1,0 +1,46 @@
+package store
+
+import (
+	"errors"
+	"os"
+	"path/filepath"
+	"strconv"
+	"syscall"
+)
+
+// defaultSpillDir is where DuckDB spills when --temp-dir is not given: a
+// directory of this process under faultlens-spill in the system temp dir.
+// DuckDB names its spill files the same way in every process, so two
+// processes spilling into one directory overwrite each other's blocks
+// ("Corrupt temporary file", or a crash inside DuckDB); one directory per
+// process keeps them apart. Directories of processes that no longer run
+// (killed before DuckDB could remove its files) are removed on the way.
+func defaultSpillDir() string {
+	parent := filepath.Join(os.TempDir(), "faultlens-spill")
+	removeDeadSpills(parent)
+	return filepath.Join(parent, strconv.Itoa(os.Getpid()))
+}
+
+// removeDeadSpills deletes the per-process spill directories under parent
+// whose process is gone. Errors are ignored: this is housekeeping, and a
+// directory it cannot remove costs only disk.
+func removeDeadSpills(parent string) {
+	entries, err := os.ReadDir(parent)
+	if err != nil {
+		return
+	}
+	for _, e := range entries {
+		pid, err := strconv.Atoi(e.Name())
+		if err != nil || pid <= 0 || pid == os.Getpid() || alive(pid) {
+			continue
+		}
+		_ = os.RemoveAll(filepath.Join(parent, e.Name())) // best effort, see above
+	}
+}
+
+// alive reports whether a process with this pid exists (signal 0 checks
+// without signalling; EPERM means it exists under another user).
+func alive(pid int) bool {
+	err := syscall.Kill(pid, 0)
+	return err == nil || errors.Is(err, syscall.EPERM)
+}

@@ -1,0 +1,45 @@
+package store
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"testing"
+)
+
+// TestRemoveDeadSpills: the spill directory of a process that has exited
+// is removed; this process's own, a live process's and names that are not
+// process ids are kept.
+func TestRemoveDeadSpills(t *testing.T) {
+	parent := t.TempDir()
+	child := exec.Command("true")
+	if err := child.Run(); err != nil {
+		t.Skip("no true(1) to get the pid of an exited process:", err)
+	}
+	dead := strconv.Itoa(child.Process.Pid)
+	live := exec.Command("sleep", "30")
+	if err := live.Start(); err != nil {
+		t.Skip("no sleep(1):", err)
+	}
+	defer live.Process.Kill()
+	keep := []string{strconv.Itoa(os.Getpid()), strconv.Itoa(live.Process.Pid), "not-a-pid"}
+	for _, d := range append([]string{dead}, keep...) {
+		if err := os.MkdirAll(filepath.Join(parent, d), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		os.WriteFile(filepath.Join(parent, d, "duckdb_temp_storage-0.tmp"), []byte("x"), 0o644)
+	}
+	removeDeadSpills(parent)
+	if _, err := os.Stat(filepath.Join(parent, dead)); !os.IsNotExist(err) {
+		t.Errorf("spill of exited process %s kept: %v", dead, err)
+	}
+	for _, d := range keep {
+		if _, err := os.Stat(filepath.Join(parent, d)); err != nil {
+			t.Errorf("%s removed: %v", d, err)
+		}
+	}
+	if got, want := filepath.Base(defaultSpillDir()), strconv.Itoa(os.Getpid()); got != want {
+		t.Errorf("default spill dir %s, want one named after this process %s", got, want)
+	}
+}
