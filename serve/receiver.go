@@ -84,15 +84,24 @@ func (rc *Receiver) Handler() http.Handler {
 	return mux
 }
 
-func (rc *Receiver) handleTraces(w http.ResponseWriter, r *http.Request) {
+// acceptPost answers 405 to anything but a POST and 415 to a body that is
+// neither OTLP/JSON nor protobuf, as the collector's receiver does; ok
+// says the request may be read, in encoding enc.
+func acceptPost(w http.ResponseWriter, r *http.Request) (enc encoding, ok bool) {
 	if r.Method != http.MethodPost {
 		writePlain(w, http.StatusMethodNotAllowed, "405 method not allowed, supported: [POST]")
-		return
+		return enc, false
 	}
-	enc, ok := encodingOf(r)
-	if !ok {
+	if enc, ok = encodingOf(r); !ok {
 		writePlain(w, http.StatusUnsupportedMediaType,
 			fmt.Sprintf("415 unsupported media type, supported: [%s, %s]", contentJSON, contentProto))
+	}
+	return enc, ok
+}
+
+func (rc *Receiver) handleTraces(w http.ResponseWriter, r *http.Request) {
+	enc, ok := acceptPost(w, r)
+	if !ok {
 		return
 	}
 	req, err := parse(w, r, enc, rc.cfg.MaxBody)

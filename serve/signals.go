@@ -57,14 +57,8 @@ var (
 // an empty (fully successful) export response; nothing is stored.
 func (sig otherSignal) handle(rc *Receiver) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
-		if r.Method != http.MethodPost {
-			writePlain(w, http.StatusMethodNotAllowed, "405 method not allowed, supported: [POST]")
-			return
-		}
-		enc, ok := encodingOf(r)
+		enc, ok := acceptPost(w, r)
 		if !ok {
-			writePlain(w, http.StatusUnsupportedMediaType,
-				fmt.Sprintf("415 unsupported media type, supported: [%s, %s]", contentJSON, contentProto))
 			return
 		}
 		body, err := readBody(w, r, rc.cfg.MaxBody)
