@@ -5,6 +5,10 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 go vet ./...
+# go.mod lists exactly what the code imports (direct ones not // indirect).
+go mod tidy -diff
+# staticcheck, pinned, fetched through the module proxy like any module.
+go run honnef.co/go/tools/cmd/staticcheck@v0.8.2 ./...
 # With node and npm at hand, install the OpenTelemetry JS exporters that
 # TestServeOTelJS sends with (pinned by the lockfile); without them that
 # test skips and says so.

@@ -1,11 +1,12 @@
 package serve
 
 import (
-	"encoding/binary"
-	"encoding/json"
 	"net/http"
 
 	"go.opentelemetry.io/collector/pdata/ptrace/ptraceotlp"
+	spb "google.golang.org/genproto/googleapis/rpc/status"
+	"google.golang.org/protobuf/encoding/protojson"
+	"google.golang.org/protobuf/proto"
 )
 
 // gRPC status codes used in error bodies (google.rpc.Code), chosen from the
@@ -53,37 +54,25 @@ func writeExport(w http.ResponseWriter, enc encoding, rejected int64, message st
 }
 
 // writeStatus answers an error the way OTLP/HTTP asks: a google.rpc.Status
-// (code, message) in the request's encoding. Status has two scalar fields,
-// so it is written by hand rather than by pulling in genproto for it.
+// (code, message) in the request's encoding, marshalled by the protobuf
+// library as the collector's receiver does.
 func writeStatus(w http.ResponseWriter, enc encoding, status int, msg string) {
-	code := grpcCode(status)
+	st := &spb.Status{Code: grpcCode(status), Message: msg}
 	var b []byte
+	var err error
 	if enc == encJSON {
-		b, _ = json.Marshal(struct {
-			Code    int32  `json:"code"`
-			Message string `json:"message"`
-		}{code, msg})
+		b, err = protojson.Marshal(st)
 	} else {
-		b = statusProto(code, msg)
+		b, err = proto.Marshal(st)
+	}
+	if err != nil {
+		// A Status of an int and a string always marshals; say so plainly
+		// if it ever does not, rather than send an empty body.
+		writePlain(w, status, msg)
+		return
 	}
 	write(w, enc.contentType(), status, b)
 }
-
-// statusProto encodes google.rpc.Status{code: 1 (varint), message: 2 (bytes)}.
-func statusProto(code int32, msg string) []byte {
-	var b []byte
-	if code != 0 {
-		b = append(b, 1<<3|0)
-		b = binary.AppendUvarint(b, uint64(code))
-	}
-	if msg != "" {
-		b = append(b, 2<<3|2)
-		b = binary.AppendUvarint(b, uint64(len(msg)))
-		b = append(b, msg...)
-	}
-	return b
-}
-
 // writePlain answers before the encoding is known (wrong method or media
 // type), in plain text as the collector does.
 func writePlain(w http.ResponseWriter, status int, msg string) {
