@@ -23,7 +23,7 @@ func charts(base, cand *metrics.Evidence, rows []Row) Charts {
 		}
 	}
 	for _, r := range rows {
-		if r.Kind == "latency" && len(r.Metric) > 4 && r.Metric[len(r.Metric)-3:] == "p50" &&
+		if r.Scenario == "" && r.Kind == "latency" && len(r.Metric) > 4 && r.Metric[len(r.Metric)-3:] == "p50" &&
 			(strings.Contains(r.Metric, ".queue.") || strings.Contains(r.Metric, ".exec.")) && strings.Contains(r.Metric, "latency.stage.") {
 			ch.Latency = append(ch.Latency, Bar{Label: r.Metric[len("latency.stage.") : len(r.Metric)-4], Base: val(r.Base), Cand: val(r.Cand)})
 		}

@@ -66,4 +66,4 @@ check() {
 
 check compare 4
 check report 14   # 7 per suite: funnel, claimed, retries, recovery, grade, latency p50, p95
-check history 19  # one line chart per rate metric
+check history 20  # one line chart per rate metric (20 rates)
