@@ -39,13 +39,22 @@ func Evaluate(res *Result, g *Gates) {
 		}
 	}
 	res.GatedTests = holmGated(ds, res.Alpha)
+	// Each decision is judged on its own copy of the row, filled from its
+	// own test: two gates on one row (an observed-change gate beside a
+	// significance gate, or a per-scenario gate on the whole-set row) must
+	// not judge each other's statistics. The first gate judging a row draws
+	// the row's line.
+	orig := append([]Row(nil), rows...)
 	filled := map[int]bool{}
 	for _, d := range ds {
-		if !filled[d.row] && d.kind != kindNone { // the first gate judging a row draws its line
-			fillGatedRow(&rows[d.row], d, res.Alpha)
-			filled[d.row] = true
+		row := orig[d.row]
+		if d.kind != kindNone {
+			fillGatedRow(&row, d, res.Alpha)
+			if !filled[d.row] {
+				rows[d.row], filled[d.row] = row, true
+			}
 		}
-		out = append(out, judge(d, rows[d.row], res.Alpha))
+		out = append(out, judge(d, row, res.Alpha))
 		order = append(order, d.order)
 	}
 	res.ExploratoryTests = holmExploratory(rows, res.Alpha)

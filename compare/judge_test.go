@@ -143,3 +143,31 @@ func TestPerScenarioGate(t *testing.T) {
 		t.Errorf("gates = %+v", res.Gates)
 	}
 }
+
+// TestTwoGatesOneRow: two gates on one metric are judged each by its own
+// test. An observed-change gate with a wide threshold first, then a
+// significance gate: the significant 10-point drop must fail the second
+// (it passed when the second read the first gate's row).
+func TestTwoGatesOneRow(t *testing.T) {
+	g := gatesOf(t, `gates:
+  - metric: success
+    direction: decrease
+    max_change: 0.5
+  - metric: success
+    direction: decrease
+    max_change: 0.05
+    require_significant: true
+`)
+	res := &Result{Alpha: 0.05, Rows: []Row{rateRow("success", 270, 300, 240, 300)}}
+	Evaluate(res, g)
+	if len(res.Gates) != 2 || res.Failed != 1 || res.Gates[0].Passed || res.Gates[0].Gate.MaxChange == nil ||
+		*res.Gates[0].Gate.MaxChange != 0.05 || !res.Gates[1].Passed {
+		for _, r := range res.Gates {
+			t.Logf("%+v", r)
+		}
+		t.Fatalf("%d failed, want the significance gate alone", res.Failed)
+	}
+	if res.Rows[0].Test != "observed change" && res.Rows[0].Verdict != "observed" {
+		t.Errorf("the row's line is the first gate's: %+v", res.Rows[0])
+	}
+}
