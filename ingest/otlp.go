@@ -80,9 +80,6 @@ func ingestOTLPFrom(ctx context.Context, db *sql.DB, rc io.Reader, name, suite s
 	res.Lines, res.Blank = int64(st.Lines), int64(st.BlankLines)
 	res.Skipped = int64(st.MetricLines + st.LogLines)
 	res.spanLines = int64(st.SpanLines)
-	if st.Spans > 0 && !batch.HasGenAI() {
-		return res, &InputError{Path: name, Err: &otlp.NoAgentSpansError{Spans: st.Spans}}
-	}
 
 	conn, err := openFile(ctx, db, &res)
 	if conn == nil {
@@ -93,6 +90,12 @@ func ingestOTLPFrom(ctx context.Context, db *sql.DB, rc io.Reader, name, suite s
 	traces, err := addStoredSpans(ctx, conn, batch)
 	if err != nil {
 		return res, err
+	}
+	// Judged with the spans earlier inputs kept of the same traces: the
+	// root of a run without an agent span (an HTTP server span over the
+	// GenAI spans) ends last and may come alone, after its leaves.
+	if st.Spans > 0 && !batch.HasGenAI() {
+		return res, &InputError{Path: name, Err: &otlp.NoAgentSpansError{Spans: st.Spans}}
 	}
 	events, err := writeRuns(batch, otlp.Options{Suite: suite, Source: name})
 	if err != nil {
