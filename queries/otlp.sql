@@ -21,12 +21,16 @@ ORDER BY trace_id;
 
 -- name: otlp.delete_superseded
 -- The events that earlier OTLP files wrote from the spans of the traces
--- named in the JSON array (?): every OTLP event names its span's trace in
+-- named in the JSON array ($1): every OTLP event names its span's trace in
 -- otel.trace_id (kept in extra). They are written again, whole, from every
--- span of the trace: the generic mapping's runs and the convention's.
+-- span of the trace: the generic mapping's runs and the convention's. A
+-- trace's events are all in the file that owns its otlp_spans row (each
+-- input deletes them and takes the row over in one transaction), so only
+-- those files' events are read, not every OTLP event stored so far.
 DELETE FROM events
-WHERE file_id IN (SELECT file_id FROM files WHERE format = 'otlp')
-  AND json_extract_string(extra, '$.otel.trace_id') IN (SELECT unnest(CAST(CAST(? AS JSON) AS VARCHAR[])));
+WHERE file_id IN (SELECT file_id FROM otlp_spans
+                  WHERE trace_id IN (SELECT unnest(CAST(CAST($1 AS JSON) AS VARCHAR[]))))
+  AND json_extract_string(extra, '$.otel.trace_id') IN (SELECT unnest(CAST(CAST($1 AS JSON) AS VARCHAR[])));
 
 -- name: otlp.store_spans
 -- Keep (or take over) a trace's spans: trace id, file id, document.
