@@ -73,11 +73,19 @@ func spool(ctx context.Context, path, name string, opts Options) (string, func()
 		return "", noop, err
 	}
 	defer f.Close()
+	// The first bytes tell the format (gzip, Arrow, Parquet); a pipe may
+	// hand them over in several reads.
 	var head [8]byte
-	n, err := readWatched(ctx, f, head[:], name, 0, opts)
+	n := 0
+	for n < len(head) && err == nil {
+		var k int
+		k, err = readWatched(ctx, f, head[n:], name, int64(n), opts)
+		n += k
+	}
 	if err != nil && err != io.EOF {
 		return "", noop, fmt.Errorf("read: %w", err)
 	}
+	err = nil
 	tmp, err := os.CreateTemp(opts.TempDir, "faultlens-stream-*"+suffixFor(head[:n]))
 	if err != nil {
 		return "", noop, fmt.Errorf("copy the stream to a temporary file: %w", err)

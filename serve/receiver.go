@@ -56,6 +56,7 @@ type Config struct {
 type Receiver struct {
 	cfg Config
 
+	logMu   sync.Mutex // serialises writes to cfg.Log
 	mu      sync.Mutex // serialises the database work and guards the fields below
 	db      *sql.DB    // nil while closed between bursts
 	seq     int64      // requests received, numbering the sources
@@ -239,8 +240,11 @@ func (rc *Receiver) store(ctx context.Context, remote string, req request) Outco
 	return out
 }
 
-// logf writes one line to the log, if any.
+// logf writes one line to the log, if any. Requests are refused (and
+// logged) outside rc.mu, so the log has a lock of its own.
 func (rc *Receiver) logf(format string, args ...any) {
+	rc.logMu.Lock()
+	defer rc.logMu.Unlock()
 	if rc.cfg.Log != nil {
 		fmt.Fprintf(rc.cfg.Log, strings.TrimSuffix(format, "\n")+"\n", args...)
 	}

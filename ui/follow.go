@@ -47,7 +47,9 @@ func newFollower(f *Follow) *follower {
 	if f.Every <= 0 {
 		f.Every = 2 * time.Second
 	}
-	return &follower{cfg: *f, seen: stampOf(f.Path), release: f.Release}
+	// No stamp yet: the first look refreshes once, so a commit made between
+	// the dashboard's first read and this moment is not missed.
+	return &follower{cfg: *f, release: f.Release}
 }
 
 // fileStamp tells whether a DuckDB file changed without opening it (which
