@@ -73,6 +73,7 @@ func writeStatus(w http.ResponseWriter, enc encoding, status int, msg string) {
 	}
 	write(w, enc.contentType(), status, b)
 }
+
 // writePlain answers before the encoding is known (wrong method or media
 // type), in plain text as the collector does.
 func writePlain(w http.ResponseWriter, status int, msg string) {
