@@ -147,7 +147,7 @@ func compact(ctx context.Context, db *sql.DB, path string) error {
 	}
 	stmts := []string{
 		"ATTACH " + store.Quote(tmp) + " AS faultlens_compact",
-		"COPY FROM DATABASE " + quoteIdent(name) + " TO faultlens_compact",
+		"COPY FROM DATABASE " + store.QuoteIdent(name) + " TO faultlens_compact",
 		"DETACH faultlens_compact",
 	}
 	for _, q := range stmts {
@@ -162,8 +162,6 @@ func compact(ctx context.Context, db *sql.DB, path string) error {
 	os.Remove(path + ".wal")
 	return os.Rename(tmp, path)
 }
-
-func quoteIdent(s string) string { return `"` + strings.ReplaceAll(s, `"`, `""`) + `"` }
 
 func fileSize(path string) int64 {
 	st, err := os.Stat(path)

@@ -12,6 +12,7 @@ import (
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/array"
 	"github.com/duckdb/duckdb-go/v2"
+	"github.com/faultlens/faultlens/store"
 )
 
 // benchArrowFile writes FAULTLENS_BENCH_EVENTS generated events (default
@@ -89,7 +90,7 @@ func BenchmarkArrowRoutes(b *testing.B) {
 			}
 			var cols []string
 			for _, f := range CanonicalArrowSchema.Fields() {
-				cols = append(cols, quoteIdent(f.Name)+" "+duckType(f.Type))
+				cols = append(cols, store.QuoteIdent(f.Name)+" "+duckType(f.Type))
 			}
 			if _, err := conn.ExecContext(ctx, "CREATE TABLE t ("+strings.Join(cols, ", ")+")"); err != nil {
 				b.Fatal(err)

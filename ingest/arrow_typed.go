@@ -31,7 +31,7 @@ func arrowTyped(sc *arrow.Schema, path string) string {
 			b.WriteString(", ")
 		}
 		got, ref := arrowColumn(sc, want.Name)
-		b.WriteString(quoteIdent(want.Name) + " := ")
+		b.WriteString(store.QuoteIdent(want.Name) + " := ")
 		if timestampFields[want.Name] {
 			b.WriteString(tsText(got, ref))
 		} else {
@@ -53,7 +53,7 @@ func arrowTyped(sc *arrow.Schema, path string) string {
 		if i > 0 {
 			b.WriteString(", ")
 		}
-		b.WriteString(quoteIdent(f.Name) + " := p." + quoteIdent(f.Name))
+		b.WriteString(store.QuoteIdent(f.Name) + " := p." + store.QuoteIdent(f.Name))
 	}
 	b.WriteString(") AS src_row\nFROM read_parquet(" + store.Quote(path) + ", file_row_number = true) p")
 	return b.String()
@@ -91,7 +91,7 @@ func arrowColumn(sc *arrow.Schema, name string) (arrow.DataType, string) {
 	if len(idx) != 1 || sc.Field(idx[0]).Type.ID() == arrow.NULL {
 		return nil, ""
 	}
-	return sc.Field(idx[0]).Type, "p." + quoteIdent(name)
+	return sc.Field(idx[0]).Type, "p." + store.QuoteIdent(name)
 }
 
 // typedExpr is the SQL expression of the contract field path (dotted) of
@@ -120,11 +120,11 @@ func typedExpr(path string, want, got arrow.DataType, ref string, bad *[]string)
 		var fs []string
 		for _, wf := range want.(*arrow.StructType).Fields() {
 			var mt arrow.DataType
-			mref := ref + "." + quoteIdent(wf.Name)
+			mref := ref + "." + store.QuoteIdent(wf.Name)
 			if idx := gs.FieldIndices(wf.Name); len(idx) == 1 {
 				mt = gs.Field(idx[0]).Type
 			}
-			fs = append(fs, quoteIdent(wf.Name)+" := "+typedExpr(path+"."+wf.Name, wf.Type, mt, mref, bad))
+			fs = append(fs, store.QuoteIdent(wf.Name)+" := "+typedExpr(path+"."+wf.Name, wf.Type, mt, mref, bad))
 		}
 		return "CASE WHEN " + ref + " IS NULL THEN NULL ELSE struct_pack(" + strings.Join(fs, ", ") + ") END"
 	}
@@ -171,7 +171,7 @@ func duckType(t arrow.DataType) string {
 	case arrow.STRUCT:
 		var fs []string
 		for _, f := range t.(*arrow.StructType).Fields() {
-			fs = append(fs, quoteIdent(f.Name)+" "+duckType(f.Type))
+			fs = append(fs, store.QuoteIdent(f.Name)+" "+duckType(f.Type))
 		}
 		return "STRUCT(" + strings.Join(fs, ", ") + ")"
 	}
@@ -209,6 +209,3 @@ func unknownMembers(want, got arrow.DataType) bool {
 }
 
 // quoteIdent quotes a column name for SQL.
-func quoteIdent(s string) string {
-	return `"` + strings.ReplaceAll(s, `"`, `""`) + `"`
-}

@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"runtime"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/faultlens/faultlens/queries"
@@ -151,6 +152,9 @@ func migrate(ctx context.Context, db *sql.DB) error {
 // Quote returns s as a SQL string literal. Table functions such as
 // read_ndjson_objects take their file argument as a literal.
 func Quote(s string) string { return "'" + escape(s) + "'" }
+
+// QuoteIdent quotes an identifier (a column or database name) for SQL.
+func QuoteIdent(s string) string { return `"` + strings.ReplaceAll(s, `"`, `""`) + `"` }
 
 func escape(s string) string {
 	out := make([]byte, 0, len(s)+2)
