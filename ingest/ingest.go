@@ -76,23 +76,45 @@ func (o Options) notify(msg string) {
 	}
 }
 
-// Files ingests each file in order, one transaction per file. It stops at
-// the first file that cannot be read at all (missing, unreadable, corrupt
+// Files ingests each file in order, one transaction per file or per batch
+// of small JSON Lines files (see batch.go; a batch is all or nothing, so the
+// database always holds a prefix of whole files). It stops at the first
+// file that cannot be read at all (missing, unreadable, corrupt
 // compression), returning the results so far and an *InputError; files
 // already committed stay committed.
 func Files(ctx context.Context, db *sql.DB, paths []string, opts Options) ([]FileResult, error) {
 	var results []FileResult
+	add := func(rs []FileResult, err error) error {
+		for _, r := range rs {
+			results = append(results, r)
+			if opts.Progress != nil {
+				opts.Progress(r)
+			}
+		}
+		return err
+	}
+	var b batch
 	for _, p := range paths {
+		if f, ok := small(p, opts); ok {
+			if !b.fits(f) {
+				if err := add(b.commit(ctx, db, opts)); err != nil {
+					f.cleanup()
+					return results, err
+				}
+			}
+			b.add(f)
+			continue
+		}
+		if err := add(b.commit(ctx, db, opts)); err != nil {
+			return results, err
+		}
 		r, err := File(ctx, db, p, opts)
 		if err != nil {
 			return results, err
 		}
-		results = append(results, r)
-		if opts.Progress != nil {
-			opts.Progress(r)
-		}
+		add([]FileResult{r}, nil)
 	}
-	return results, nil
+	return results, add(b.commit(ctx, db, opts))
 }
 
 // File ingests one file.
