@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	"github.com/faultlens/faultlens/queries"
@@ -36,7 +37,7 @@ const smallFileBytes = 4 << 20
 
 // pending is a small clean JSON Lines file waiting in a batch.
 type pending struct {
-	path    string // as given, for the one-by-one fallback
+	path    string // as given, for the one-by-one fallback (res.Path is its name)
 	plain   string // the plain text to read (a temporary file for .gz)
 	cleanup func()
 	res     FileResult
@@ -55,8 +56,12 @@ type batch struct {
 // Anything else (or any error) is left to File, which reports it.
 func small(path string, opts Options) (pending, bool) {
 	start := time.Now()
-	if _, ok := opts.Names[path]; ok || path == "-" {
+	if path == "-" {
 		return pending{}, false
+	}
+	name := path
+	if n, ok := opts.Names[path]; ok {
+		name = n
 	}
 	st, err := os.Stat(path)
 	if err != nil || !st.Mode().IsRegular() || st.Size() > smallFileBytes || formatOf(path) != "jsonl" {
@@ -70,7 +75,7 @@ func small(path string, opts Options) (pending, bool) {
 		cleanup()
 		return pending{}, false
 	}
-	res := FileResult{Path: path, Format: "jsonl", SHA256: sc.sha256, Bytes: sc.bytes, Lines: sc.lines, Blank: sc.blank}
+	res := FileResult{Path: name, Format: "jsonl", SHA256: sc.sha256, Bytes: sc.bytes, Lines: sc.lines, Blank: sc.blank}
 	return pending{path: path, plain: plain, cleanup: cleanup, res: res, start: start}, true
 }
 
@@ -181,8 +186,12 @@ func commitBatch(ctx context.Context, db *sql.DB, files []pending) (bool, error)
 	if err != nil {
 		return false, nil
 	}
+	batchesStored.Add(1)
 	return true, nil
 }
+
+// batchesStored counts the batches committed whole, for the tests.
+var batchesStored atomic.Int64
 
 // markDuplicates sets Duplicate on the files whose content is stored
 // already and returns the others.
