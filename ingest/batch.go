@@ -160,7 +160,8 @@ func commitBatch(ctx context.Context, db *sql.DB, files []pending) (bool, error)
 	}
 	list := "[" + strings.Join(quoted, ", ") + "]"
 	err = inTransaction(ctx, conn, func(base int64) error {
-		src := strings.NewReplacer("{{paths}}", list, "{{base}}", fmt.Sprint(base)).Replace(queries.Get("ingest.batch_source"))
+		src := strings.NewReplacer("{{paths}}", list, "{{base}}", fmt.Sprint(base),
+			"{{max_object}}", fmt.Sprint(MaxLineBytes+1)).Replace(queries.Get("ingest.batch_source"))
 		rows := strings.ReplaceAll(queries.Get("ingest.valid_or_fail"), "{{checked}}", jsonChecked(src))
 		if _, err := conn.ExecContext(ctx, insertEventsAs(rows, queries.Get("ingest.extra_json"), "file_id")); err != nil {
 			return err
@@ -176,12 +177,7 @@ func commitBatch(ctx context.Context, db *sql.DB, files []pending) (bool, error)
 		if dups > 0 {
 			return errNotClean
 		}
-		for i, p := range todo {
-			if err := recordFile(ctx, conn, base+int64(i), p.res.Path, &p.res); err != nil {
-				return err
-			}
-		}
-		return nil
+		return recordFiles(ctx, conn, base, todo)
 	})
 	if err != nil {
 		return false, nil
@@ -252,6 +248,31 @@ func batchCounts(ctx context.Context, conn *sql.Conn, base, last int64, todo []*
 			return errNotClean
 		}
 		p.res.Accepted, p.res.Events, p.res.FastPath = n, n, true
+	}
+	return nil
+}
+
+// recordFiles adds the files rows of a batch in one statement (one INSERT
+// per file cost ~0.4 ms each, a tenth of a small file's whole ingest).
+func recordFiles(ctx context.Context, conn *sql.Conn, base int64, todo []*pending) error {
+	var q strings.Builder
+	q.WriteString("INSERT INTO files VALUES ")
+	args := make([]any, 0, 10*len(todo))
+	for i, p := range todo {
+		p.res.FileID = base + int64(i)
+		if !p.res.Balanced() {
+			return fmt.Errorf("internal accounting error: %s: %d lines != %d accepted + %d rejected + %d blank",
+				p.res.Path, p.res.Lines, p.res.Accepted, p.res.Rejected, p.res.Blank)
+		}
+		if i > 0 {
+			q.WriteString(", ")
+		}
+		q.WriteString("(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, now())")
+		r := p.res
+		args = append(args, r.FileID, r.Path, r.SHA256, r.Format, r.Bytes, r.Lines, r.Accepted, r.Rejected, r.Blank, r.Skipped)
+	}
+	if _, err := conn.ExecContext(ctx, q.String(), args...); err != nil {
+		return fmt.Errorf("record files: %w", err)
 	}
 	return nil
 }

@@ -300,11 +300,13 @@ SELECT ?1, ?2, d.line_no, d.reason, left(c.text, 1024) FROM ingest_dups d JOIN i
 -- name: ingest.batch_source
 -- The fast path over a batch of small files in one statement (the fixed
 -- cost of planning and starting the validation is paid once per batch, not
--- per file): paths is a list of quoted SQL literals, and the i-th file
--- (from 1) gets the file_id base + i - 1.
-(SELECT NULL::BIGINT AS line_no, json AS raw, NULL::VARCHAR AS text,
-        {{base}} + list_position({{paths}}, filename) - 1 AS file_id
- FROM read_ndjson_objects({{paths}}, format = 'newline_delimited', maximum_object_size = 16777216, filename = true))
+-- per file): paths is a list of quoted SQL literals, and the file at index
+-- i of it (from 0, DuckDB's file_index) gets the file_id base + i.
+-- max_object is the longest line a batched file can hold (longer ones go
+-- line by line): the reader's buffers are sized by it for every file, so
+-- the fast path's 16 MiB made a batch of 500 files ~2.5x slower.
+(SELECT NULL::BIGINT AS line_no, json AS raw, NULL::VARCHAR AS text, {{base}} + file_index AS file_id
+ FROM read_ndjson_objects({{paths}}, format = 'newline_delimited', maximum_object_size = {{max_object}}))
 
 -- name: ingest.lines_table
 -- The line-precise path's lines; reason is set for the lines Go refused
