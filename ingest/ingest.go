@@ -93,7 +93,7 @@ func Files(ctx context.Context, db *sql.DB, paths []string, opts Options) ([]Fil
 		}
 		return err
 	}
-	var b batch
+	b := batch{maxBytes: batchBytes(ctx, db)}
 	for _, p := range paths {
 		if f, ok := small(p, opts); ok {
 			if !b.fits(f) {
