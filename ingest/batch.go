@@ -44,7 +44,7 @@ type pending struct {
 	plain   string // the plain text to read (a temporary file for .gz)
 	cleanup func()
 	res     FileResult
-	start   time.Time
+	scan    time.Duration // time spent reading it before its batch
 }
 
 // batch is the small files read so far, in input order.
@@ -95,7 +95,7 @@ func small(path string, opts Options) (pending, bool) {
 		return pending{}, false
 	}
 	res := FileResult{Path: name, Format: "jsonl", SHA256: sc.sha256, Bytes: sc.bytes, Lines: sc.lines, Blank: sc.blank}
-	return pending{path: path, plain: plain, cleanup: cleanup, res: res, start: start}, true
+	return pending{path: path, plain: plain, cleanup: cleanup, res: res, scan: time.Since(start)}, true
 }
 
 // fits reports whether p can join the batch: within its bounds, and not a
@@ -150,7 +150,7 @@ func (b *batch) commit(ctx context.Context, db *sql.DB, opts Options) ([]FileRes
 	share := time.Since(start) / time.Duration(len(files))
 	out := make([]FileResult, len(files))
 	for i, p := range files {
-		p.res.Elapsed = start.Sub(p.start) + share
+		p.res.Elapsed = p.scan + share
 		out[i] = p.res
 	}
 	return out, nil

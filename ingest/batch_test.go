@@ -77,10 +77,12 @@ func sameTables(t *testing.T, got, want *sql.DB) {
 func TestBatchClean(t *testing.T) {
 	defer func(l int64, f int) { BatchLines, BatchFiles = l, f }(BatchLines, BatchFiles)
 	BatchLines, BatchFiles = 1000, 4
-	paths := splitInto(t, t.TempDir(), generated(t, 1000, 3), 100)
+	dir := t.TempDir()
+	paths := splitInto(t, dir, generated(t, 1000, 3), 100)
 	if len(paths) != 10 {
 		t.Fatalf("%d files", len(paths))
 	}
+	paths = append(paths, writeGzip(t, dir, "g.jsonl.gz", lines(goodLines...)))
 	db := openDB(t)
 	before := batchesStored.Load()
 	rs, err := Files(context.Background(), db, paths, Options{})
@@ -88,12 +90,16 @@ func TestBatchClean(t *testing.T) {
 		t.Fatal(err)
 	}
 	if n := batchesStored.Load() - before; n != 3 {
-		t.Errorf("%d batches stored, want 3 (4 + 4 + 2 files)", n)
+		t.Errorf("%d batches stored, want 3 (4 + 4 + 3 files)", n)
 	}
-	if len(rs) != 10 {
+	if len(rs) != 11 {
 		t.Fatalf("%d results", len(rs))
 	}
-	for i, r := range rs {
+	if r := rs[10]; r.FileID != 11 || !r.FastPath || r.Accepted != 6 {
+		t.Errorf("gzip file: %+v", r)
+	}
+	checkBalanced(t, db, rs[10])
+	for i, r := range rs[:10] {
 		if r.Path != paths[i] || r.FileID != int64(i+1) || !r.FastPath || r.Lines != 100 || r.Accepted != 100 || r.Events != 100 || r.Rejected != 0 {
 			t.Errorf("file %d: %+v", i, r)
 		}
@@ -198,5 +204,35 @@ func TestBatchStopsAtUnreadable(t *testing.T) {
 	}
 	if n := countRows(t, db, "events"); n != 200 {
 		t.Errorf("%d events, want 200", n)
+	}
+}
+
+// TestBatchBounds checks the bounds of one batch: files, lines, bytes, and
+// no two files of the same content.
+func TestBatchBounds(t *testing.T) {
+	defer func(l int64, f int) { BatchLines, BatchFiles = l, f }(BatchLines, BatchFiles)
+	BatchLines, BatchFiles = 100, 3
+	file := func(sha string, lines, bytes int64) pending {
+		return pending{res: FileResult{SHA256: sha, Lines: lines, Bytes: bytes}}
+	}
+	b := batch{maxBytes: 1000}
+	b.add(file("a", 40, 400))
+	for _, c := range []struct {
+		p    pending
+		want bool
+	}{
+		{file("b", 60, 600), true},
+		{file("b", 61, 600), false}, // lines
+		{file("b", 60, 601), false}, // bytes
+		{file("a", 1, 1), false},    // the same content
+	} {
+		if got := b.fits(c.p); got != c.want {
+			t.Errorf("fits %+v = %v, want %v", c.p.res, got, c.want)
+		}
+	}
+	b.add(file("b", 10, 10))
+	b.add(file("c", 10, 10))
+	if b.fits(file("d", 1, 1)) {
+		t.Error("a fourth file fits a batch of at most 3")
 	}
 }
