@@ -6,7 +6,9 @@
 // rule, a BOM, NUL bytes, invalid UTF-8, an over-long line), the file is read
 // again line by line so that every good line is kept and every bad one is
 // rejected with its exact line number and reason. Each file is one
-// transaction, and a file whose content was ingested before is skipped.
+// transaction, but for small clean JSON Lines files, which are read,
+// validated and committed in batches (batch.go) that are all or nothing;
+// a file whose content was ingested before is skipped.
 package ingest
 
 import (
