@@ -6,7 +6,9 @@
 // rule, a BOM, NUL bytes, invalid UTF-8, an over-long line), the file is read
 // again line by line so that every good line is kept and every bad one is
 // rejected with its exact line number and reason. Each file is one
-// transaction, and a file whose content was ingested before is skipped.
+// transaction, but for small clean JSON Lines files, which are read,
+// validated and committed in batches (batch.go) that are all or nothing;
+// a file whose content was ingested before is skipped.
 package ingest
 
 import (
@@ -76,23 +78,45 @@ func (o Options) notify(msg string) {
 	}
 }
 
-// Files ingests each file in order, one transaction per file. It stops at
-// the first file that cannot be read at all (missing, unreadable, corrupt
+// Files ingests each file in order, one transaction per file or per batch
+// of small JSON Lines files (see batch.go; a batch is all or nothing, so the
+// database always holds a prefix of whole files). It stops at the first
+// file that cannot be read at all (missing, unreadable, corrupt
 // compression), returning the results so far and an *InputError; files
 // already committed stay committed.
 func Files(ctx context.Context, db *sql.DB, paths []string, opts Options) ([]FileResult, error) {
 	var results []FileResult
+	add := func(rs []FileResult, err error) error {
+		for _, r := range rs {
+			results = append(results, r)
+			if opts.Progress != nil {
+				opts.Progress(r)
+			}
+		}
+		return err
+	}
+	b := batch{maxBytes: batchBytes(ctx, db)}
 	for _, p := range paths {
+		if f, ok := small(p, opts); ok {
+			if !b.fits(f) {
+				if err := add(b.commit(ctx, db, opts)); err != nil {
+					f.cleanup()
+					return results, err
+				}
+			}
+			b.add(f)
+			continue
+		}
+		if err := add(b.commit(ctx, db, opts)); err != nil {
+			return results, err
+		}
 		r, err := File(ctx, db, p, opts)
 		if err != nil {
 			return results, err
 		}
-		results = append(results, r)
-		if opts.Progress != nil {
-			opts.Progress(r)
-		}
+		add([]FileResult{r}, nil)
 	}
-	return results, nil
+	return results, add(b.commit(ctx, db, opts))
 }
 
 // File ingests one file.

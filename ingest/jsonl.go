@@ -269,10 +269,16 @@ func rules(typed string) string {
 	return strings.ReplaceAll(queries.Get("ingest.checked"), "{{typed}}", typed)
 }
 
-// insertEvents is the INSERT of rows into events, extra computed by the
-// SQL expression extra.
+// insertEvents is the INSERT of rows into events for the file whose id is
+// the statement's parameter, extra computed by the SQL expression extra.
 func insertEvents(rows, extra string) string {
-	return strings.NewReplacer("{{rows}}", rows, "{{extra}}", extra).Replace(queries.Get("ingest.insert_events"))
+	return insertEventsAs(rows, extra, "?")
+}
+
+// insertEventsAs is insertEvents with the file id computed by the SQL
+// expression fileID (a batch of files takes it from the rows).
+func insertEventsAs(rows, extra, fileID string) string {
+	return strings.NewReplacer("{{rows}}", rows, "{{extra}}", extra, "{{file_id}}", fileID).Replace(queries.Get("ingest.insert_events"))
 }
 
 // commitFile validates the lines of ingest_lines, chunk by chunk, and
