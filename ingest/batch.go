@@ -192,7 +192,7 @@ func commitBatch(ctx context.Context, db *sql.DB, files []pending) (bool, error)
 			return err
 		}
 		var dups int64
-		if err := conn.QueryRowContext(ctx, queries.Get("ingest.batch_duplicates"), base, last).Scan(&dups); err != nil {
+		if err := conn.QueryRowContext(ctx, queries.Get("ingest.new_duplicates"), base, last).Scan(&dups); err != nil {
 			return err
 		}
 		if dups > 0 {

@@ -149,7 +149,7 @@ func commitFastChecked(ctx context.Context, conn *sql.Conn, checked, extra, name
 			return errNotClean
 		}
 		var dups int64
-		if err := conn.QueryRowContext(ctx, queries.Get("ingest.fast_duplicates"), fileID).Scan(&dups); err != nil {
+		if err := conn.QueryRowContext(ctx, queries.Get("ingest.new_duplicates"), fileID, fileID).Scan(&dups); err != nil {
 			return err
 		}
 		if dups > 0 {

@@ -6,30 +6,11 @@
 -- Duplicates are rejected lines with reason "duplicate event (same KEY)", so
 -- that they are counted and listed like every other line not stored.
 
--- name: ingest.fast_duplicates
+-- name: ingest.new_duplicates
 -- After the fast path's insert (inside its transaction): how many of the
--- file's events repeat an event already stored or an earlier one of the
--- same file. Any means rollback and the line-precise path, which names them.
-WITH mine AS (SELECT DISTINCT run_id FROM events WHERE file_id = $1),
-keyed AS (
-    SELECT e.file_id, e.run_id,
-           CASE e.type WHEN 'tool_call' THEN 'call_id ' || e.call_id
-                       WHEN 'model_call' THEN 'model call_id ' || e.call_id
-                       WHEN 'evidence' THEN 'evidence_id ' || e.evidence_id
-                       WHEN 'stage' THEN 'stage_id ' || e.stage_id
-                       WHEN 'run' THEN 'run event'
-                       WHEN 'terminal' THEN 'terminal ' || e.terminal || ' ' || e.ts::VARCHAR || ' ' || coalesce(e.seq::VARCHAR, '') END AS key
-    FROM events e SEMI JOIN mine USING (run_id)
-)
-SELECT count(*) FROM (
-    SELECT run_id, key FROM keyed GROUP BY run_id, key
-    HAVING count(*) > 1 AND bool_or(file_id = $1)
-);
-
--- name: ingest.batch_duplicates
--- ingest.fast_duplicates for a batch of small files, whose ids are $1 to
--- $2: any event of theirs that repeats a stored one or another of the batch
--- sends the batch back to one file at a time.
+-- events of files $1 to $2 (one file, or a batch of small files) repeat an
+-- event already stored or another of theirs. Any means rollback and the
+-- line-precise path, one file at a time, which names them.
 WITH mine AS (SELECT DISTINCT run_id FROM events WHERE file_id BETWEEN $1 AND $2),
 keyed AS (
     SELECT e.file_id, e.run_id,
