@@ -5,24 +5,13 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"strconv"
 	"testing"
 	"time"
 )
 
 // benchSmallFiles is how many files of 100 events BenchmarkManySmallFiles
 // loads: FAULTLENS_BENCH_FILES when set (e.g. 10000), else 1000.
-func benchSmallFiles(b *testing.B) int {
-	n := 1000
-	if s := os.Getenv("FAULTLENS_BENCH_FILES"); s != "" {
-		v, err := strconv.Atoi(s)
-		if err != nil || v <= 0 {
-			b.Fatalf("FAULTLENS_BENCH_FILES=%q: want a positive integer", s)
-		}
-		n = v
-	}
-	return n
-}
+func benchSmallFiles(b *testing.B) int { return benchEnv(b, "FAULTLENS_BENCH_FILES", 1000) }
 
 // BenchmarkManySmallFiles (issue 15.5) ingests the same generated events
 // as N files of 100 lines and as one file, each into a fresh database, in

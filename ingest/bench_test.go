@@ -19,19 +19,23 @@ import (
 	"github.com/faultlens/faultlens/store"
 )
 
+// benchEnv is the positive integer in the environment variable name, or
+// def when it is not set: the size a benchmark runs at.
+func benchEnv(b *testing.B, name string, def int) int {
+	s := os.Getenv(name)
+	if s == "" {
+		return def
+	}
+	v, err := strconv.Atoi(s)
+	if err != nil || v <= 0 {
+		b.Fatalf("%s=%q: want a positive integer", name, s)
+	}
+	return v
+}
+
 // benchEvents is the number of events BenchmarkIngestJSONL loads:
 // FAULTLENS_BENCH_EVENTS when set (e.g. 1000000), else 100000.
-func benchEvents(b *testing.B) int {
-	n := 100_000
-	if s := os.Getenv("FAULTLENS_BENCH_EVENTS"); s != "" {
-		v, err := strconv.Atoi(s)
-		if err != nil || v <= 0 {
-			b.Fatalf("FAULTLENS_BENCH_EVENTS=%q: want a positive integer", s)
-		}
-		n = v
-	}
-	return n
-}
+func benchEvents(b *testing.B) int { return benchEnv(b, "FAULTLENS_BENCH_EVENTS", 100_000) }
 
 // BenchmarkIngestJSONL ingests a generated, clean trace file and, in the
 // same iteration, loads the same file with DuckDB's read_ndjson into a typed
