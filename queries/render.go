@@ -1,0 +1,85 @@
+package queries
+
+import (
+	"fmt"
+	"regexp"
+	"sort"
+	"strings"
+)
+
+// Args fills the {{name}} placeholders of a statement. Values are SQL text:
+// build them with Literal, Ident or List so that quoting happens in one place
+// and nothing from a file name or a trace reaches SQL unquoted.
+type Args map[string]string
+
+// placeholder matches {{name}} in a statement.
+var placeholder = regexp.MustCompile(`\{\{([a-z_]+)\}\}`)
+
+// Render returns the named statement with every placeholder filled from args.
+// A placeholder without a value, or a value no placeholder uses, is a
+// programming error and panics (the statement names are constants of the
+// callers; the queries tests render every statement).
+func Render(name string, args Args) string {
+	q := Get(name)
+	used := map[string]bool{}
+	var missing []string
+	out := placeholder.ReplaceAllStringFunc(q, func(m string) string {
+		key := m[2 : len(m)-2]
+		v, ok := args[key]
+		if !ok {
+			missing = append(missing, key)
+			return m
+		}
+		used[key] = true
+		return v
+	})
+	if len(missing) > 0 {
+		panic(fmt.Sprintf("queries: %s: no value for %s", name, strings.Join(missing, ", ")))
+	}
+	var unused []string
+	for k := range args {
+		if !used[k] {
+			unused = append(unused, k)
+		}
+	}
+	if len(unused) > 0 {
+		sort.Strings(unused)
+		panic(fmt.Sprintf("queries: %s: no placeholder for %s", name, strings.Join(unused, ", ")))
+	}
+	return out
+}
+
+// Placeholders lists the placeholder names a statement takes, sorted and
+// without repeats.
+func Placeholders(name string) []string {
+	seen := map[string]bool{}
+	var out []string
+	for _, m := range placeholder.FindAllStringSubmatch(Get(name), -1) {
+		if !seen[m[1]] {
+			seen[m[1]] = true
+			out = append(out, m[1])
+		}
+	}
+	sort.Strings(out)
+	return out
+}
+
+// Literal returns s as a SQL string literal. Table functions such as
+// read_ndjson take their file argument as a literal, not a parameter.
+func Literal(s string) string { return "'" + strings.ReplaceAll(s, "'", "''") + "'" }
+
+// Ident quotes s as a SQL identifier (a column, table or database name).
+func Ident(s string) string { return `"` + strings.ReplaceAll(s, `"`, `""`) + `"` }
+
+// List joins already-rendered SQL values with commas, e.g. List of Literals
+// for an IN (...) list or a file list.
+func List(values []string) string { return strings.Join(values, ", ") }
+
+// Literals renders each string as a literal and joins them with commas.
+func Literals(ss []string) string {
+	out := make([]string, len(ss))
+	for i, s := range ss {
+		out[i] = Literal(s)
+	}
+	return List(out)
+}

@@ -1,0 +1,65 @@
+package queries
+
+import (
+	"strings"
+	"testing"
+)
+
+func TestRenderFillsEveryPlaceholder(t *testing.T) {
+	for _, name := range Names() {
+		ph := Placeholders(name)
+		args := Args{}
+		for _, p := range ph {
+			args[p] = "x_" + p
+		}
+		got := Render(name, args)
+		if placeholder.MatchString(got) {
+			t.Errorf("%s: placeholder left after Render: %q", name, got)
+		}
+	}
+}
+
+func TestRenderPanicsOnMissingAndUnused(t *testing.T) {
+	var withPH string
+	for _, name := range Names() {
+		if len(Placeholders(name)) > 0 {
+			withPH = name
+			break
+		}
+	}
+	if withPH == "" {
+		t.Skip("no statement takes a placeholder")
+	}
+	mustPanic := func(what string, f func()) {
+		t.Helper()
+		defer func() {
+			if recover() == nil {
+				t.Errorf("%s: Render did not panic", what)
+			}
+		}()
+		f()
+	}
+	mustPanic("missing", func() { Render(withPH, Args{}) })
+	args := Args{"not_a_placeholder": "1"}
+	for _, p := range Placeholders(withPH) {
+		args[p] = "1"
+	}
+	mustPanic("unused", func() { Render(withPH, args) })
+}
+
+func TestQuoting(t *testing.T) {
+	cases := []struct{ got, want string }{
+		{Literal("it's"), "'it''s'"},
+		{Literal(""), "''"},
+		{Ident(`a"b`), `"a""b"`},
+		{Literals([]string{"a", "b'c"}), "'a', 'b''c'"},
+	}
+	for _, c := range cases {
+		if c.got != c.want {
+			t.Errorf("got %s, want %s", c.got, c.want)
+		}
+	}
+	if strings.Count(Literals(nil), ",") != 0 {
+		t.Errorf("empty list renders a comma")
+	}
+}
