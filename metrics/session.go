@@ -65,7 +65,7 @@ func scopeStatements(suites []string) []string {
 // Close releases the connection and its fact tables.
 func (s *Session) Close() error {
 	ctx := context.Background()
-	s.conn.ExecContext(ctx, "DROP VIEW IF EXISTS span_facts; DROP TABLE IF EXISTS call_facts; DROP TABLE IF EXISTS run_facts; DROP TABLE IF EXISTS chain_facts; DROP TABLE IF EXISTS scope_runs")
+	s.conn.ExecContext(ctx, "DROP TABLE IF EXISTS span_facts; DROP TABLE IF EXISTS call_facts; DROP TABLE IF EXISTS run_facts; DROP TABLE IF EXISTS chain_facts; DROP TABLE IF EXISTS scope_runs")
 	// scoped_events is a view over everything or a table of some suites.
 	s.conn.ExecContext(ctx, "DROP VIEW IF EXISTS scoped_events")
 	s.conn.ExecContext(ctx, "DROP TABLE IF EXISTS scoped_events")

@@ -9,22 +9,7 @@
 -- degraded_evidence counts confirmed evidence on a degraded path (or from a
 -- fallback source); degraded_evidence_ok those of them at grade secondary
 -- or better; direct_evidence(_ok) the same for the direct path.
-WITH calls AS (
-    SELECT run_id, count(*) FILTER (WHERE duplicate) AS duplicates,
-           count(*) FILTER (WHERE circuit_open) AS circuit_open_calls,
-           count(*) FILTER (WHERE breaker_violation) AS breaker_violations
-    FROM call_facts GROUP BY run_id
-), ev AS (
-    SELECT e.run_id,
-           count(*) FILTER (WHERE d) AS degraded_evidence,
-           count(*) FILTER (WHERE d AND e.grade IN ('primary', 'secondary')) AS degraded_evidence_ok,
-           count(*) FILTER (WHERE NOT d) AS direct_evidence,
-           count(*) FILTER (WHERE NOT d AND e.grade IN ('primary', 'secondary')) AS direct_evidence_ok
-    FROM (SELECT e.*, e.path = 'degraded' OR coalesce(c.fallback, false) AS d
-          FROM scoped_events e LEFT JOIN call_facts c ON c.run_id = e.run_id AND c.call_id = e.call_id
-          WHERE e.type = 'evidence' AND e.status = 'confirmed') e
-    GROUP BY e.run_id
-)
+-- The counts are run_facts columns (facts.runs), so this is a projection.
 SELECT r.run_id, r.suite, r.scenario, r.started_at,
        r.agent.name AS agent_name, r.agent.version AS agent_version,
        r.fault.class AS fault_class,
@@ -35,34 +20,35 @@ SELECT r.run_id, r.suite, r.scenario, r.started_at,
        r.tool_calls::BIGINT AS tool_calls, r.resends::BIGINT AS resends,
        r.invalid_resends::BIGINT AS invalid_resends,
        r.unknown_outcome_resends::BIGINT AS unknown_outcome_resends,
-       coalesce(c.duplicates, 0)::BIGINT AS duplicates,
-       coalesce(c.circuit_open_calls, 0)::BIGINT AS circuit_open_calls,
-       coalesce(c.breaker_violations, 0)::BIGINT AS breaker_violations,
-       coalesce(v.degraded_evidence, 0)::BIGINT AS degraded_evidence,
-       coalesce(v.degraded_evidence_ok, 0)::BIGINT AS degraded_evidence_ok,
-       coalesce(v.direct_evidence, 0)::BIGINT AS direct_evidence,
-       coalesce(v.direct_evidence_ok, 0)::BIGINT AS direct_evidence_ok,
+       r.duplicates::BIGINT AS duplicates,
+       r.circuit_open_calls::BIGINT AS circuit_open_calls,
+       r.breaker_violations::BIGINT AS breaker_violations,
+       r.degraded_evidence::BIGINT AS degraded_evidence,
+       r.degraded_evidence_ok::BIGINT AS degraded_evidence_ok,
+       r.direct_evidence::BIGINT AS direct_evidence,
+       r.direct_evidence_ok::BIGINT AS direct_evidence_ok,
        r.end_to_end_ms::DOUBLE AS end_to_end_ms
 FROM run_facts r
-LEFT JOIN calls c USING (run_id)
-LEFT JOIN ev v USING (run_id)
 WHERE r.suite = $1
 ORDER BY r.started_at NULLS LAST, r.run_id;
 
 -- name: baseline.latency
 -- One row per stage span and tool call of suite $1 (queue, exec and wall in
 -- milliseconds from microseconds, as metrics.latency computes them), plus
--- one 'run'/'end_to_end' wall sample per run.
+-- one 'run'/'end_to_end' wall sample per run. Ordered by every column: the
+-- comparison's bootstrap and pooled SD read the samples in this order, and
+-- spans of one run, scope and name (two calls of a tool) must come in the
+-- same order whatever plan built span_facts, and as from a saved baseline.
 SELECT run_id, scope, name, queue_ms, exec_ms, wall_ms
 FROM span_facts
 WHERE suite = $1 AND wall_ms IS NOT NULL
-ORDER BY 1, 2, 3;
+ORDER BY run_id, scope, name, wall_ms, exec_ms, queue_ms;
 
 -- name: baseline.recovery
 -- Recovery chains of suite $1: error class and outcome, for the charts.
-SELECT c.run_id, c.category, c.outcome
-FROM chain_facts c JOIN run_facts r USING (run_id)
-WHERE r.suite = $1
+SELECT run_id, category, outcome
+FROM chain_facts
+WHERE suite = $1
 ORDER BY 1, 2, 3;
 
 -- name: baseline.sources
@@ -78,7 +64,7 @@ FROM run_facts WHERE suite = $1 AND agent IS NOT NULL ORDER BY 1;
 SELECT * FROM read_parquet($1) ORDER BY started_at NULLS LAST, run_id;
 
 -- name: baseline.read_latency
-SELECT * FROM read_parquet($1) ORDER BY run_id, scope, name;
+SELECT * FROM read_parquet($1) ORDER BY run_id, scope, name, wall_ms, exec_ms, queue_ms;
 
 -- name: baseline.read_recovery
 SELECT * FROM read_parquet($1) ORDER BY run_id, category, outcome;

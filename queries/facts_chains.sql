@@ -1,4 +1,4 @@
--- Recovery chains. Requires call_facts.
+-- Recovery chains. Requires call_facts and run_facts.
 
 -- name: facts.chains
 -- An action's parent is the action of the call named by recovery_of of its
@@ -42,7 +42,7 @@ WITH RECURSIVE links AS (
            count(*) AS calls
     FROM chain_calls GROUP BY run_id, root
 )
-SELECT c.run_id, c.root, coalesce(f.tool, c.any_tool) AS tool, c.calls,
+SELECT c.run_id, r.suite, c.root, coalesce(f.tool, c.any_tool) AS tool, c.calls,
        CASE WHEN f.status = 'ok' THEN 'first_try'
             WHEN c.ok_root THEN 'after_retry'
             WHEN c.ok_other THEN 'after_switch'
@@ -53,4 +53,7 @@ SELECT c.run_id, c.root, coalesce(f.tool, c.any_tool) AS tool, c.calls,
             WHEN f.has_error AND f.category IS NOT NULL THEN f.category
             WHEN f.status = 'partial' THEN 'PARTIAL'
             ELSE 'UNKNOWN' END AS category
-FROM chains c LEFT JOIN root_first f USING (run_id, root);
+FROM chains c LEFT JOIN root_first f USING (run_id, root)
+-- The run's suite, once here rather than in each reader (the recovery
+-- breakdown, the comparison's chains): every run with calls has run facts.
+LEFT JOIN run_facts r USING (run_id);

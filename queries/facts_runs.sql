@@ -35,7 +35,13 @@ WITH per_run AS (
            arg_max(outcome, ended_at) FILTER (WHERE type = 'stage' AND stage = 'generation') AS last_outcome,
            count(*) FILTER (WHERE type = 'model_call' AND role IN ('answer', 'reviewer')) AS answer_calls,
            count(*) FILTER (WHERE type = 'model_call') AS model_calls,
-           min(ended_at) FILTER (WHERE type = 'stage' AND outcome <> 'ok') AS first_stage_fail
+           min(ended_at) FILTER (WHERE type = 'stage' AND outcome <> 'ok') AS first_stage_fail,
+           -- Stages with a budget and those over it (metrics.stage_rates):
+           -- wall time ended − enqueued (or − started), in microseconds so
+           -- that a budget missed by under a millisecond counts.
+           count(*) FILTER (WHERE type = 'stage' AND budget_ms IS NOT NULL) AS budget_stages,
+           count(*) FILTER (WHERE type = 'stage' AND budget_ms IS NOT NULL
+               AND epoch_us(ended_at) - epoch_us(coalesce(enqueued_at, started_at)) > budget_ms * 1000) AS budget_overruns
     FROM scoped_events GROUP BY run_id
 ), run_ev AS (
     SELECT run_id, suite, coalesce(scenario, 'baseline') AS scenario, fault, agent, task,
@@ -49,11 +55,25 @@ WITH per_run AS (
     FROM scoped_events e LEFT JOIN call_facts c ON c.run_id = e.run_id AND c.call_id = e.call_id
     WHERE e.type = 'evidence'
 ), ev_run AS (
+    -- Besides the gate, the per-run counts of confirmed evidence by path
+    -- that the comparison (baseline.runs) and the evidence-grade breakdown
+    -- (metrics.evidence_grade) add up, so neither reads the events again.
+    -- The comparison leaves out evidence whose path is unknown (degraded
+    -- NULL), the breakdown counts it as direct. Grade scores ≥ 2 are the
+    -- grades primary and secondary.
     SELECT ev.run_id,
            count(DISTINCT ev.claim) FILTER (WHERE ev.status = 'confirmed'
                AND ev.score >= CASE coalesce(r.task.min_grade, 'secondary')
                                  WHEN 'primary' THEN 3 WHEN 'secondary' THEN 2 WHEN 'reprint' THEN 1 ELSE 0 END) AS claims_ok,
-           bool_or(ev.status = 'confirmed' AND ev.degraded) AS confirmed_degraded
+           bool_or(ev.status = 'confirmed' AND ev.degraded) AS confirmed_degraded,
+           count(*) FILTER (WHERE ev.status = 'confirmed' AND ev.degraded) AS degraded_evidence,
+           count(*) FILTER (WHERE ev.status = 'confirmed' AND ev.degraded AND ev.score >= 2) AS degraded_evidence_ok,
+           count(*) FILTER (WHERE ev.status = 'confirmed' AND NOT ev.degraded) AS direct_evidence,
+           count(*) FILTER (WHERE ev.status = 'confirmed' AND NOT ev.degraded AND ev.score >= 2) AS direct_evidence_ok,
+           count(*) FILTER (WHERE ev.status = 'confirmed' AND ev.degraded IS TRUE) AS grade_degraded_n,
+           sum(ev.score) FILTER (WHERE ev.status = 'confirmed' AND ev.degraded IS TRUE) AS grade_degraded_sum,
+           count(*) FILTER (WHERE ev.status = 'confirmed' AND ev.degraded IS NOT TRUE) AS grade_direct_n,
+           sum(ev.score) FILTER (WHERE ev.status = 'confirmed' AND ev.degraded IS NOT TRUE) AS grade_direct_sum
     FROM ev LEFT JOIN run_ev r USING (run_id) GROUP BY ev.run_id
 ), calls AS (
     SELECT run_id, count(*) AS tool_calls, count(*) FILTER (WHERE resend) AS resends,
@@ -66,6 +86,13 @@ WITH per_run AS (
            bool_or(recovery = 'back_to_search') AS obs_back_to_search,
            bool_or(recovery = 'query_status') AS obs_query_status,
            count(*) FILTER (WHERE r_unknown_outcome_resend) AS unknown_outcome_resends,
+           count(*) FILTER (WHERE duplicate) AS duplicates,
+           count(*) FILTER (WHERE circuit_open) AS circuit_open_calls,
+           count(*) FILTER (WHERE breaker_violation) AS breaker_violations,
+           count(*) FILTER (WHERE r_not_retryable) AS not_retryable_resends,
+           count(*) FILTER (WHERE r_category) AS category_resends,
+           count(*) FILTER (WHERE r_write_without_key) AS write_without_key_resends,
+           count(*) FILTER (WHERE r_before_retry_after) AS before_retry_after_resends,
            min(ended_at) FILTER (WHERE status IN ('error', 'fast_fail')) AS first_call_fail
     FROM call_facts GROUP BY run_id
 ), failed_step AS (
@@ -94,6 +121,17 @@ WITH per_run AS (
            coalesce(c.tool_calls, 0) AS tool_calls, coalesce(c.resends, 0) AS resends,
            coalesce(c.invalid_resends, 0) AS invalid_resends, coalesce(c.actions, 0) AS actions,
            coalesce(c.unknown_outcome_resends, 0) AS unknown_outcome_resends,
+           coalesce(c.duplicates, 0) AS duplicates, coalesce(c.circuit_open_calls, 0) AS circuit_open_calls,
+           coalesce(c.breaker_violations, 0) AS breaker_violations,
+           coalesce(c.not_retryable_resends, 0) AS not_retryable_resends,
+           coalesce(c.category_resends, 0) AS category_resends,
+           coalesce(c.write_without_key_resends, 0) AS write_without_key_resends,
+           coalesce(c.before_retry_after_resends, 0) AS before_retry_after_resends,
+           t.budget_stages, t.budget_overruns,
+           coalesce(v.degraded_evidence, 0) AS degraded_evidence, coalesce(v.degraded_evidence_ok, 0) AS degraded_evidence_ok,
+           coalesce(v.direct_evidence, 0) AS direct_evidence, coalesce(v.direct_evidence_ok, 0) AS direct_evidence_ok,
+           coalesce(v.grade_degraded_n, 0) AS grade_degraded_n, coalesce(v.grade_degraded_sum, 0) AS grade_degraded_sum,
+           coalesce(v.grade_direct_n, 0) AS grade_direct_n, coalesce(v.grade_direct_sum, 0) AS grade_direct_sum,
            t.answer_calls, t.model_calls,
            coalesce(v.confirmed_degraded, false) AS confirmed_degraded,
            coalesce(t.t_degradations, 0) AS declared_degradations,

@@ -7,9 +7,11 @@
 -- (or − started); the run scope has the end-to-end time (claimed terminal ts
 -- − started_at) as its wall time only. Milliseconds are computed from
 -- microseconds (timestamps carry fractions of a millisecond; epoch_ms would
--- truncate each instant). A view: the latency report, the dashboard's
--- histograms and saved baselines all read it.
-CREATE OR REPLACE TEMP VIEW span_facts AS
+-- truncate each instant). A table, built once per session: the latency
+-- report, the dashboard's histograms and slow-span filter, and the
+-- comparison's samples (twice, once per side) all read it, and as a view
+-- each of them repeated the union and the join with run_facts.
+CREATE OR REPLACE TEMP TABLE span_facts AS
 WITH spans AS (
     SELECT run_id, 'stage' AS scope, stage AS name, enqueued_at, started_at, ended_at
     FROM scoped_events WHERE type = 'stage'

@@ -2,29 +2,31 @@
 
 -- name: metrics.recovery
 -- Every chain is counted, first_try chains under category 'none'.
-SELECT r.suite, c.category, c.tool, count(*) AS chains,
+SELECT suite, category, tool, count(*) AS chains,
        count(*) FILTER (WHERE outcome = 'first_try') AS first_try,
        count(*) FILTER (WHERE outcome = 'after_retry') AS after_retry,
        count(*) FILTER (WHERE outcome = 'after_switch') AS after_switch,
        count(*) FILTER (WHERE outcome = 'degraded') AS degraded,
        count(*) FILTER (WHERE outcome = 'failed') AS failed
-FROM chain_facts c JOIN run_facts r USING (run_id)
-GROUP BY r.suite, c.category, c.tool
-ORDER BY r.suite, c.category = 'none', c.category, c.tool;
+FROM chain_facts
+GROUP BY suite, category, tool
+ORDER BY suite, category = 'none', category, tool;
 
 -- name: metrics.evidence_grade
 -- Confirmed evidence only; path is degraded when the evidence says so or its
--- origin call used a fallback source.
-SELECT r.suite,
-       CASE WHEN e.path = 'degraded' OR coalesce(c.fallback, false) THEN 'degraded' ELSE 'direct' END AS path,
-       count(*) AS count,
-       avg(CASE e.grade WHEN 'primary' THEN 3 WHEN 'secondary' THEN 2 WHEN 'reprint' THEN 1 ELSE 0 END) AS mean_grade
-FROM events e
-JOIN run_facts r USING (run_id)
-LEFT JOIN call_facts c ON c.run_id = e.run_id AND c.call_id = e.call_id
-WHERE e.type = 'evidence' AND e.status = 'confirmed'
-GROUP BY ALL
-ORDER BY r.suite, path;
+-- origin call used a fallback source. Summed from the per-run counts of
+-- facts.runs (grade_*), not from the events: the mean is the sum of grade
+-- scores over the count, as avg would compute it.
+WITH by_path AS (
+    SELECT suite, 'degraded' AS path, grade_degraded_n AS n, grade_degraded_sum AS score FROM run_facts
+    UNION ALL
+    SELECT suite, 'direct', grade_direct_n, grade_direct_sum FROM run_facts
+)
+SELECT suite, path, sum(n)::BIGINT AS count, sum(score)::DOUBLE / sum(n)::DOUBLE AS mean_grade
+FROM by_path
+GROUP BY suite, path
+HAVING sum(n) > 0
+ORDER BY suite, path;
 
 -- name: metrics.latency
 -- Percentiles by linear interpolation (quantile_cont) over span_facts

@@ -39,30 +39,33 @@ GROUP BY GROUPING SETS ((suite), (suite, scenario))
 ORDER BY suite, scenario NULLS FIRST;
 
 -- name: metrics.call_rates
-SELECT r.suite, CASE WHEN grouping(r.scenario) = 0 THEN r.scenario END AS scenario,
-       count(*) FILTER (WHERE c.invalid_resend) AS invalid_retry__num,
-       count(*) FILTER (WHERE c.resend) AS invalid_retry__den,
-       count(*) FILTER (WHERE c.r_not_retryable) AS invalid_retry__not_retryable,
-       count(*) FILTER (WHERE c.r_category) AS invalid_retry__category,
-       count(*) FILTER (WHERE c.r_write_without_key) AS invalid_retry__write_without_key,
-       count(*) FILTER (WHERE c.r_unknown_outcome_resend) AS invalid_retry__unknown_outcome_resend,
-       count(*) FILTER (WHERE c.r_before_retry_after) AS invalid_retry__before_retry_after,
-       count(*) FILTER (WHERE c.duplicate) AS duplicate_call__num, count(*) AS duplicate_call__den,
-       count(*) FILTER (WHERE c.breaker_violation) AS breaker_violation__num,
-       count(*) FILTER (WHERE c.circuit_open) AS breaker_violation__den,
-       count(*) FILTER (WHERE c.r_unknown_outcome_resend) AS unknown_outcome_resend__num,
-       count(*) FILTER (WHERE c.resend) AS unknown_outcome_resend__den
-FROM call_facts c JOIN run_facts r USING (run_id)
-GROUP BY GROUPING SETS ((r.suite), (r.suite, r.scenario))
+-- Summed from the per-run call counts of facts.runs rather than a join of
+-- call_facts with run_facts: a suite or scenario without tool calls gets a
+-- row of zeros, which reads as the 0/0 it was initialised to.
+SELECT suite, CASE WHEN grouping(scenario) = 0 THEN scenario END AS scenario,
+       sum(invalid_resends)::BIGINT AS invalid_retry__num,
+       sum(resends)::BIGINT AS invalid_retry__den,
+       sum(not_retryable_resends)::BIGINT AS invalid_retry__not_retryable,
+       sum(category_resends)::BIGINT AS invalid_retry__category,
+       sum(write_without_key_resends)::BIGINT AS invalid_retry__write_without_key,
+       sum(unknown_outcome_resends)::BIGINT AS invalid_retry__unknown_outcome_resend,
+       sum(before_retry_after_resends)::BIGINT AS invalid_retry__before_retry_after,
+       sum(duplicates)::BIGINT AS duplicate_call__num, sum(tool_calls)::BIGINT AS duplicate_call__den,
+       sum(breaker_violations)::BIGINT AS breaker_violation__num,
+       sum(circuit_open_calls)::BIGINT AS breaker_violation__den,
+       sum(unknown_outcome_resends)::BIGINT AS unknown_outcome_resend__num,
+       sum(resends)::BIGINT AS unknown_outcome_resend__den
+FROM run_facts
+GROUP BY GROUPING SETS ((suite), (suite, scenario))
 ORDER BY 1, 2 NULLS FIRST;
 
 -- name: metrics.stage_rates
--- A stage's wall time is ended − enqueued (or − started without enqueued_at),
--- in microseconds so that a budget missed by under a millisecond counts.
-SELECT r.suite, CASE WHEN grouping(r.scenario) = 0 THEN r.scenario END AS scenario,
-       count(*) FILTER (WHERE epoch_us(s.ended_at) - epoch_us(coalesce(s.enqueued_at, s.started_at)) > s.budget_ms * 1000) AS stage_budget_overrun__num,
-       count(*) AS stage_budget_overrun__den
-FROM events s JOIN run_facts r USING (run_id)
-WHERE s.type = 'stage' AND s.budget_ms IS NOT NULL
-GROUP BY GROUPING SETS ((r.suite), (r.suite, r.scenario))
+-- Summed from the per-run stage budget counts of facts.runs (budget_stages,
+-- budget_overruns); a stage's wall time is ended − enqueued (or − started
+-- without enqueued_at), in microseconds.
+SELECT suite, CASE WHEN grouping(scenario) = 0 THEN scenario END AS scenario,
+       sum(budget_overruns)::BIGINT AS stage_budget_overrun__num,
+       sum(budget_stages)::BIGINT AS stage_budget_overrun__den
+FROM run_facts
+GROUP BY GROUPING SETS ((suite), (suite, scenario))
 ORDER BY 1, 2 NULLS FIRST;
