@@ -25,10 +25,10 @@ const firstPaintTarget = 2
 // database's length.
 func (m *measurer) firstPaint(ctx context.Context) error {
 	one := filepath.Join(m.cfg.Dir, "firstpaint-1.duckdb")
-	if err := buildDB(ctx, one, m.in.clean, m.cfg.Limits); err != nil {
+	if err := buildDB(ctx, one, m.in.clean, m.limits()); err != nil {
 		return fmt.Errorf("first paint: %w", err)
 	}
-	base, err := timeFirstPaint(ctx, one, m.cfg.Limits)
+	base, err := timeFirstPaint(ctx, one, m.limits())
 	if err != nil {
 		return fmt.Errorf("first paint: %w", err)
 	}
@@ -37,7 +37,7 @@ func (m *measurer) firstPaint(ctx context.Context) error {
 		return nil
 	}
 	path := filepath.Join(m.cfg.Dir, fmt.Sprintf("firstpaint-%d.duckdb", m.cfg.Nights))
-	reuse, err := holdsNights(ctx, path, m.cfg.Nights, m.in.events, m.cfg.Limits)
+	reuse, err := holdsNights(ctx, path, m.cfg.Nights, m.in.events, m.limits())
 	if err != nil {
 		return fmt.Errorf("first paint: %w", err)
 	}
@@ -49,11 +49,11 @@ func (m *measurer) firstPaint(ctx context.Context) error {
 		if err != nil {
 			return fmt.Errorf("first paint: %w", err)
 		}
-		if err := buildDB(ctx, path, files, m.cfg.Limits); err != nil {
+		if err := buildDB(ctx, path, files, m.limits()); err != nil {
 			return fmt.Errorf("first paint: %w", err)
 		}
 	}
-	t, err := timeFirstPaint(ctx, path, m.cfg.Limits)
+	t, err := timeFirstPaint(ctx, path, m.limits())
 	if err != nil {
 		return fmt.Errorf("first paint: %w", err)
 	}

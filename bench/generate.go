@@ -20,7 +20,7 @@ const eventsPerRun = 15
 const badEvery = 100
 
 // Files are the names Run writes into Config.Dir.
-var Files = []string{"baseline.jsonl", "candidate.jsonl", "bad", "events.arrow"}
+var Files = []string{"baseline.jsonl", "candidate.jsonl", "bad", "events.arrow", "spill"}
 
 // input is the generated trace files.
 type input struct {

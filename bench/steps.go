@@ -39,6 +39,24 @@ type measurer struct {
 	raw   time.Duration // raw read_ndjson of the clean files
 	jsonl time.Duration // faultlens's ingest of the clean files
 	scan  time.Duration // rawScan over db
+	dbs   int           // databases opened so far, for limits
+}
+
+// limits are Config.Limits with a spill directory of the database's own.
+// DuckDB names its spill files alike in every database, so two databases
+// of this process spilling into one directory overwrite each other's
+// blocks, and one closing deletes the other's ("Could not read enough
+// bytes from file …/duckdb_temp_storage_DEFAULT-0.tmp" in a 1M-event run
+// whose first-paint database spilled while the ingested one had spilled).
+func (m *measurer) limits() store.Limits {
+	lim := m.cfg.Limits
+	base := lim.TempDir
+	if base == "" {
+		base = filepath.Join(m.cfg.Dir, "spill")
+	}
+	m.dbs++
+	lim.TempDir = filepath.Join(base, fmt.Sprintf("db-%d", m.dbs))
+	return lim
 }
 
 func (m *measurer) close() {
@@ -57,7 +75,7 @@ func (m *measurer) add(r Row) {
 // ingestFiles ingests paths into a fresh in-memory database and returns
 // it with the time taken and the totals.
 func (m *measurer) ingestFiles(ctx context.Context, paths []string) (*sql.DB, time.Duration, ingest.FileResult, error) {
-	db, err := store.Open(ctx, "", m.cfg.Limits)
+	db, err := store.Open(ctx, "", m.limits())
 	if err != nil {
 		return nil, 0, ingest.FileResult{}, err
 	}
@@ -73,7 +91,7 @@ func (m *measurer) ingestFiles(ctx context.Context, paths []string) (*sql.DB, ti
 }
 
 func (m *measurer) ingestJSONL(ctx context.Context) error {
-	raw, err := rawNDJSON(ctx, m.cfg.Limits, m.in.clean, m.in.events)
+	raw, err := rawNDJSON(ctx, m.limits(), m.in.clean, m.in.events)
 	if err != nil {
 		return err
 	}
@@ -110,7 +128,7 @@ func (m *measurer) ingestArrow(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
-	insert, err := rawArrowInsert(ctx, m.cfg.Limits, m.in.arrow, m.cfg.Dir, m.in.events)
+	insert, err := rawArrowInsert(ctx, m.limits(), m.in.arrow, m.cfg.Dir, m.in.events)
 	if err != nil {
 		return err
 	}
