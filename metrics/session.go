@@ -34,11 +34,9 @@ func OpenSuites(ctx context.Context, db *sql.DB, suites []string) (*Session, err
 	if err != nil {
 		return nil, fmt.Errorf("metrics: %w", err)
 	}
-	for _, q := range scopeStatements(suites) {
-		if _, err := conn.ExecContext(ctx, q); err != nil {
-			conn.Close()
-			return nil, fmt.Errorf("metrics: scope: %w", err)
-		}
+	if err := scope(ctx, conn, suites); err != nil {
+		conn.Close()
+		return nil, fmt.Errorf("metrics: scope: %w", err)
 	}
 	for _, name := range factStatements {
 		if _, err := conn.ExecContext(ctx, queries.Get(name)); err != nil {
@@ -47,6 +45,32 @@ func OpenSuites(ctx context.Context, db *sql.DB, suites []string) (*Session, err
 		}
 	}
 	return &Session{conn: conn}, nil
+}
+
+// scope builds scoped_events, the events the fact SQL reads. When the
+// suites asked for hold every run of the database (the dashboard's private
+// copy of two nights, a database of one night) it is a view over events,
+// as for all suites: copying a million wide rows cost more than the facts
+// built on them.
+func scope(ctx context.Context, conn *sql.Conn, suites []string) error {
+	stmts := scopeStatements(suites)
+	for _, q := range stmts[:len(stmts)-1] {
+		if _, err := conn.ExecContext(ctx, q); err != nil {
+			return err
+		}
+	}
+	last := stmts[len(stmts)-1]
+	if len(suites) > 0 {
+		var others int64
+		if err := conn.QueryRowContext(ctx, queries.Get("scope.others")).Scan(&others); err != nil {
+			return err
+		}
+		if others == 0 {
+			last = queries.Get("scope.all")
+		}
+	}
+	_, err := conn.ExecContext(ctx, last)
+	return err
 }
 
 // scopeStatements builds the scoped_events view the fact SQL reads.
