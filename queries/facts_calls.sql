@@ -25,17 +25,21 @@ WITH c AS (
            coalesce(source.fallback, false) AS fallback
     FROM scoped_events WHERE type = 'tool_call'
 ), action_starts AS (
-    SELECT run_id, tool, args_digest, action_id, min(started_at) AS first_start,
-           row_number() OVER (PARTITION BY run_id, tool, args_digest ORDER BY min(started_at), action_id) AS rank
+    SELECT run_id, tool, args_digest, action_id, min(started_at) AS first_start
     FROM c WHERE args_digest IS NOT NULL
     GROUP BY run_id, tool, args_digest, action_id
 ), firsts AS (
+    -- The two actions that started first, in the order (first start, NULL
+    -- last; action_id): a1 is the first, s1 and s2 the two smallest starts
+    -- (min(x, 2) skips NULLs as that order puts them last). One
+    -- aggregation instead of a row_number window over every action.
     SELECT run_id, tool, args_digest,
-           arg_min(action_id, rank) AS a1, min(first_start) FILTER (WHERE rank = 1) AS s1,
-           min(first_start) FILTER (WHERE rank = 2) AS s2
-    FROM action_starts WHERE rank <= 2
+           arg_min(action_id, (coalesce(first_start, 'infinity'::TIMESTAMPTZ), action_id IS NULL, coalesce(action_id, ''))) AS a1,
+           min(first_start) AS s1,
+           min(first_start, 2)[2] AS s2
+    FROM action_starts
     GROUP BY run_id, tool, args_digest
-    HAVING count(*) = 2
+    HAVING count(*) >= 2
 ), prev AS (
     -- The previous attempt of each re-send (only re-sends need one; a join
     -- on the few re-sends is cheaper than a window over every call).
