@@ -56,6 +56,9 @@ func (m *measurer) limits() store.Limits {
 	}
 	m.dbs++
 	lim.TempDir = filepath.Join(base, fmt.Sprintf("db-%d", m.dbs))
+	// DuckDB creates the spill directory, but not its parents; a failure
+	// here shows as DuckDB's own error when it first spills.
+	_ = os.MkdirAll(lim.TempDir, 0o755)
 	return lim
 }
 
