@@ -25,16 +25,17 @@ WITH RECURSIVE links AS (
 ), chain_calls AS (
     SELECT coalesce(r.root, c.action_id) AS root, c.*
     FROM call_facts c LEFT JOIN rooted r USING (run_id, action_id)
-), root_first AS (
-    SELECT run_id, root, arg_min(status, (started_at, call_id)) AS status,
+), chains AS (
+    -- One aggregation per chain; the f_* columns read the root action's
+    -- attempt-1 calls only (NULL when it has none), the first by
+    -- (started_at, call_id).
+    SELECT run_id, root,
+           arg_min(status, (started_at, call_id)) FILTER (WHERE action_id = root AND attempt = 1) AS f_status,
            -- arg_min_null: the first call's category even when NULL (arg_min
            -- would take a later attempt-1 call's, e.g. when attempts are unnumbered)
-           arg_min_null(error.category, (started_at, call_id)) AS category,
-           arg_min(error IS NOT NULL, (started_at, call_id)) AS has_error,
-           arg_min(tool, (started_at, call_id)) AS tool
-    FROM chain_calls WHERE action_id = root AND attempt = 1 GROUP BY run_id, root
-), chains AS (
-    SELECT run_id, root,
+           arg_min_null(error.category, (started_at, call_id)) FILTER (WHERE action_id = root AND attempt = 1) AS f_category,
+           arg_min(error IS NOT NULL, (started_at, call_id)) FILTER (WHERE action_id = root AND attempt = 1) AS f_has_error,
+           arg_min(tool, (started_at, call_id)) FILTER (WHERE action_id = root AND attempt = 1) AS f_tool,
            bool_or(action_id = root AND status = 'ok' AND NOT fallback) AS ok_root,
            bool_or(action_id <> root AND status = 'ok' AND NOT fallback) AS ok_other,
            bool_or(status = 'partial' OR (status = 'ok' AND fallback)) AS any_degraded,
@@ -42,18 +43,18 @@ WITH RECURSIVE links AS (
            count(*) AS calls
     FROM chain_calls GROUP BY run_id, root
 )
-SELECT c.run_id, r.suite, c.root, coalesce(f.tool, c.any_tool) AS tool, c.calls,
-       CASE WHEN f.status = 'ok' THEN 'first_try'
+SELECT c.run_id, r.suite, c.root, coalesce(c.f_tool, c.any_tool) AS tool, c.calls,
+       CASE WHEN c.f_status = 'ok' THEN 'first_try'
             WHEN c.ok_root THEN 'after_retry'
             WHEN c.ok_other THEN 'after_switch'
             WHEN c.any_degraded THEN 'degraded'
             ELSE 'failed' END AS outcome,
-       CASE WHEN f.status = 'ok' THEN 'none'
-            WHEN f.status IS NULL THEN 'UNKNOWN'
-            WHEN f.has_error AND f.category IS NOT NULL THEN f.category
-            WHEN f.status = 'partial' THEN 'PARTIAL'
+       CASE WHEN c.f_status = 'ok' THEN 'none'
+            WHEN c.f_status IS NULL THEN 'UNKNOWN'
+            WHEN c.f_has_error AND c.f_category IS NOT NULL THEN c.f_category
+            WHEN c.f_status = 'partial' THEN 'PARTIAL'
             ELSE 'UNKNOWN' END AS category
-FROM chains c LEFT JOIN root_first f USING (run_id, root)
+FROM chains c
 -- The run's suite, once here rather than in each reader (the recovery
 -- breakdown, the comparison's chains): every run with calls has run facts.
 LEFT JOIN run_facts r USING (run_id);
