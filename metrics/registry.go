@@ -72,20 +72,22 @@ type RateDef struct {
 	FaultSensitive bool
 }
 
-// registry lists every rate in report (and JSON) order.
+// registry lists every rate by group, each group in the order the text
+// and HTML reports show it. (The JSON, CSV and Markdown rate tables follow
+// the field order of Metrics, the contract's; compare follows CompareRow.)
 var registry = []RateDef{
+	// The four gates of a run and their conjunction, the funnel.
 	{Name: "plan_validity", Label: "plan valid", Better: Higher, Group: GroupFunnel, Reported: true, Unknown: true,
 		CompareRow: 1, PerRun: runsWhere(func(r *RunFact) bool { return is(r.PlanValid) }), FaultSensitive: true},
 	{Name: "evidence_satisfaction", Label: "evidence satisfied", Better: Higher, Group: GroupFunnel, Reported: true, Unknown: true,
 		CompareRow: 2, PerRun: runsWhere(func(r *RunFact) bool { return is(r.EvidenceSatisfied) }), FaultSensitive: true},
-	{Name: "evidence_satisfaction_given_plan", Label: "evidence satisfied given a valid plan", Better: Higher, Group: GroupContext,
-		Reported: true},
 	{Name: "answer_deliverable", Label: "answer deliverable", Better: Higher, Group: GroupFunnel, Reported: true,
 		CompareRow: 3, PerRun: runsWhere(func(r *RunFact) bool { return is(r.AnswerDeliverable) }), FaultSensitive: true},
 	{Name: "terminal_committed", Label: "terminal committed", Better: Higher, Group: GroupFunnel, Reported: true,
 		CompareRow: 4, PerRun: runsWhere(func(r *RunFact) bool { return is(r.TerminalCommitted) }), FaultSensitive: true},
 	{Name: "success", Label: "success (all four)", Better: Higher, Group: GroupFunnel, Reported: true, Unknown: true,
 		CompareRow: 5, PerRun: runsWhere(func(r *RunFact) bool { return is(r.Success) }), FaultSensitive: true},
+	// Claims the trace refutes.
 	{Name: "masked_success", Label: "masked success", Of: "claimed completed", Better: Lower, Defect: true, Group: GroupClaims,
 		Reported: true, CompareRow: 7, PerRun: func(r *RunFact) (int64, int64) {
 			return one(is(r.MaskedSuccess)), one(claimedCompleted(r))
@@ -94,24 +96,25 @@ var registry = []RateDef{
 		Group: GroupClaims, Reported: true, CompareRow: 8, PerRun: func(r *RunFact) (int64, int64) {
 			return one(is(r.UndisclosedDegradation)), one(claimedCompleted(r))
 		}},
-	{Name: "invalid_retry", Label: "invalid retries", Of: "re-sends", Better: Lower, Defect: true, Group: GroupViolations,
-		Reported: true, Reasons: []string{"not_retryable", "category", "write_without_key", "unknown_outcome_resend", "before_retry_after"},
-		CompareRow: 14, PerRun: func(r *RunFact) (int64, int64) { return r.InvalidResends, r.Resends }},
-	{Name: "duplicate_call", Label: "duplicate calls", Of: "tool calls", Better: Lower, Defect: true, Group: GroupViolations,
-		Reported: true, CompareRow: 16, PerRun: func(r *RunFact) (int64, int64) { return r.Duplicates, r.ToolCalls }},
-	{Name: "breaker_violation", Label: "breaker violations", Of: "calls through an open breaker", Better: Lower, Defect: true,
-		Group: GroupViolations, Reported: true,
-		CompareRow: 17, PerRun: func(r *RunFact) (int64, int64) { return r.BreakerViolations, r.CircuitOpenCalls }},
+	// Rule violations.
 	{Name: "zero_call_violation", Label: "zero-call violations", Of: "runs with an invalid plan", Better: Lower, Defect: true,
 		Group: GroupViolations, Reported: true, CompareRow: 9, PerRun: func(r *RunFact) (int64, int64) {
 			return one(is(r.ZeroCallViolation)), one(r.PlanValid != nil && !*r.PlanValid)
 		}},
 	{Name: "seal_violation", Label: "seal violations", Of: "runs", Better: Lower, Defect: true, Group: GroupViolations,
 		Reported: true, CompareRow: 10, PerRun: runsWhere(func(r *RunFact) bool { return is(r.SealViolation) })},
-	{Name: "expectation_conformance", Label: "expectation conformance", Of: "fault-injected runs", Better: Higher,
-		Group: GroupBudgets, Reported: true, CompareRow: 11, PerRun: func(r *RunFact) (int64, int64) {
-			return one(is(r.ExpectationMet)), one(r.ExpectationMet != nil)
-		}},
+	{Name: "breaker_violation", Label: "breaker violations", Of: "calls through an open breaker", Better: Lower, Defect: true,
+		Group: GroupViolations, Reported: true,
+		CompareRow: 17, PerRun: func(r *RunFact) (int64, int64) { return r.BreakerViolations, r.CircuitOpenCalls }},
+	{Name: "duplicate_call", Label: "duplicate calls", Of: "tool calls", Better: Lower, Defect: true, Group: GroupViolations,
+		Reported: true, CompareRow: 16, PerRun: func(r *RunFact) (int64, int64) { return r.Duplicates, r.ToolCalls }},
+	{Name: "invalid_retry", Label: "invalid retries", Of: "re-sends", Better: Lower, Defect: true, Group: GroupViolations,
+		Reported: true, Reasons: []string{"not_retryable", "category", "write_without_key", "unknown_outcome_resend", "before_retry_after"},
+		CompareRow: 14, PerRun: func(r *RunFact) (int64, int64) { return r.InvalidResends, r.Resends }},
+	{Name: "unknown_outcome_resend", Label: "unknown-outcome re-sends", Of: "re-sends", Better: Lower, Defect: true,
+		Group: GroupViolations, Reported: true,
+		CompareRow: 15, PerRun: func(r *RunFact) (int64, int64) { return r.UnknownOutcomeResends, r.Resends }},
+	// Budgets and expectations.
 	// The overruns count over the runs that set the budget; the label says
 	// which budget, so Of stays empty.
 	{Name: "retry_budget_overrun", Label: "retry budget overrun", Better: Lower, Defect: true, Group: GroupBudgets,
@@ -125,12 +128,17 @@ var registry = []RateDef{
 	// Stages are not in a run's facts, so compare cannot pool them per run.
 	{Name: "stage_budget_overrun", Label: "stage budget overrun", Of: "stages with a budget", Better: Lower, Defect: true,
 		Group: GroupBudgets, Reported: true},
-	{Name: "unknown_outcome_resend", Label: "unknown-outcome re-sends", Of: "re-sends", Better: Lower, Defect: true,
-		Group: GroupViolations, Reported: true,
-		CompareRow: 15, PerRun: func(r *RunFact) (int64, int64) { return r.UnknownOutcomeResends, r.Resends }},
+	{Name: "expectation_conformance", Label: "expectation conformance", Of: "fault-injected runs", Better: Higher,
+		Group: GroupBudgets, Reported: true, CompareRow: 11, PerRun: func(r *RunFact) (int64, int64) {
+			return one(is(r.ExpectationMet)), one(r.ExpectationMet != nil)
+		}},
+	// Rates that explain others.
+	{Name: "evidence_satisfaction_given_plan", Label: "evidence satisfied given a valid plan", Better: Higher, Group: GroupContext,
+		Reported: true},
 	{Name: "claimed_completed", Label: "claimed completed", Of: "runs", Group: GroupContext, Reported: true,
 		CompareRow: 6, PerRun: runsWhere(claimedCompleted), FaultSensitive: true},
 	{Name: "missing_terminal", Label: "no terminal event", Of: "runs", Better: Lower, Group: GroupContext, Reported: true},
+	// Compared only.
 	// The evidence grades come from the evidence table, per run; the report
 	// shows them as mean grades per path (Suite.EvidenceGrade) instead.
 	{Name: "direct_evidence_grade", Label: "direct-path evidence at secondary grade or better", Of: "confirmed evidence",
@@ -178,16 +186,27 @@ func mustRate(name string) RateDef {
 	return d
 }
 
-// ReportedRates lists the rates of the report, in report order.
-func ReportedRates() []RateDef {
+// ReportedRates lists the rates of the report in the order of the fields
+// of Metrics (the JSON's).
+func ReportedRates() []RateDef { return slices.Clone(reported) }
+
+var reported = func() []RateDef {
 	var out []RateDef
 	for _, d := range registry {
 		if d.Reported {
 			out = append(out, d)
 		}
 	}
+	// A rate without a field goes last (TestRegistryMatchesMetrics names it).
+	pos := func(d RateDef) int {
+		if i, ok := metricsField[d.Name]; ok {
+			return i
+		}
+		return len(metricsField)
+	}
+	slices.SortStableFunc(out, func(a, b RateDef) int { return pos(a) - pos(b) })
 	return out
-}
+}()
 
 // RatesIn lists the rates of one group, in registry order.
 func RatesIn(g Group) []RateDef {

@@ -34,7 +34,19 @@ func (m *Metrics) Rates() []NamedRate {
 	var out []NamedRate
 	for _, d := range ReportedRates() {
 		if r := m.rate(d.Name); r != nil {
-			out = append(out, NamedRate{Name: d.Name, Rate: *r})
+			out = append(out, NamedRate{Name: d.Name, Rate: *r, Def: d})
+		}
+	}
+	return out
+}
+
+// RatesIn lists the rates of one group in the order the text and HTML
+// reports show them.
+func (m *Metrics) RatesIn(g Group) []NamedRate {
+	var out []NamedRate
+	for _, d := range RatesIn(g) {
+		if r := m.rate(d.Name); r != nil {
+			out = append(out, NamedRate{Name: d.Name, Rate: *r, Def: d})
 		}
 	}
 	return out

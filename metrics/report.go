@@ -115,8 +115,9 @@ type Quantiles struct {
 	Max *float64 `json:"max"`
 }
 
-// NamedRate is a rate with its JSON name.
+// NamedRate is a rate with its JSON name and its definition.
 type NamedRate struct {
 	Name string
 	Rate Rate
+	Def  RateDef
 }
