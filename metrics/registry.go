@@ -2,16 +2,6 @@ package metrics
 
 import "slices"
 
-// The metric registry: every rate faultlens reports or compares is one
-// entry here, and every consumer derives from it — the SQL aliases of
-// queries/metrics_rates.sql (<name>__num, __den, __unknown, __<reason>),
-// the fields of Metrics and their JSON, the report's rows (report/), the
-// rows compare tests and the metric keys a gates file may name.
-//
-// Adding a rate: add an entry, its columns to queries/metrics_rates.sql
-// (when Reported) and, for the JSON, a Rate field tagged with its name to
-// Metrics. The registry tests name whatever is still missing.
-
 // Better says which way a rate moves when the agent gets better.
 type Better int
 
@@ -72,85 +62,100 @@ type RateDef struct {
 	FaultSensitive bool
 }
 
-// registry lists every rate by group, each group in the order the text
-// and HTML reports show it. (The JSON, CSV and Markdown rate tables follow
-// the field order of Metrics, the contract's; compare follows CompareRow.)
+// registry is the one definition of every rate faultlens reports or
+// compares; every consumer derives from it: the SQL aliases of
+// queries/metrics_rates.sql (<name>__num, __den, __unknown, __<reason>), the
+// fields of Metrics and their JSON, the rows of the report (package report),
+// the rows compare tests and the rate keys a gates file may name.
+//
+// The rates are listed by group, each group in the order the text and HTML
+// reports show it; the JSON, CSV and Markdown rate tables follow the field
+// order of Metrics (the contract's), compare follows CompareRow.
+//
+// Adding a rate: an entry here; when Reported, its columns in
+// queries/metrics_rates.sql and a Rate field of Metrics tagged with its name;
+// when compared, the next CompareRow and a PerRun count over RunFact. The
+// tests of metrics, report and compare name whatever is still missing.
 var registry = []RateDef{
-	// The four gates of a run and their conjunction, the funnel.
+	// The four gates of a run and their conjunction: the funnel.
 	{Name: "plan_validity", Label: "plan valid", Better: Higher, Group: GroupFunnel, Reported: true, Unknown: true,
-		CompareRow: 1, PerRun: runsWhere(func(r *RunFact) bool { return is(r.PlanValid) }), FaultSensitive: true},
+		CompareRow: 1, FaultSensitive: true, PerRun: runsWhere(func(r *RunFact) bool { return is(r.PlanValid) })},
 	{Name: "evidence_satisfaction", Label: "evidence satisfied", Better: Higher, Group: GroupFunnel, Reported: true, Unknown: true,
-		CompareRow: 2, PerRun: runsWhere(func(r *RunFact) bool { return is(r.EvidenceSatisfied) }), FaultSensitive: true},
+		CompareRow: 2, FaultSensitive: true, PerRun: runsWhere(func(r *RunFact) bool { return is(r.EvidenceSatisfied) })},
 	{Name: "answer_deliverable", Label: "answer deliverable", Better: Higher, Group: GroupFunnel, Reported: true,
-		CompareRow: 3, PerRun: runsWhere(func(r *RunFact) bool { return is(r.AnswerDeliverable) }), FaultSensitive: true},
+		CompareRow: 3, FaultSensitive: true, PerRun: runsWhere(func(r *RunFact) bool { return is(r.AnswerDeliverable) })},
 	{Name: "terminal_committed", Label: "terminal committed", Better: Higher, Group: GroupFunnel, Reported: true,
-		CompareRow: 4, PerRun: runsWhere(func(r *RunFact) bool { return is(r.TerminalCommitted) }), FaultSensitive: true},
+		CompareRow: 4, FaultSensitive: true, PerRun: runsWhere(func(r *RunFact) bool { return is(r.TerminalCommitted) })},
 	{Name: "success", Label: "success (all four)", Better: Higher, Group: GroupFunnel, Reported: true, Unknown: true,
-		CompareRow: 5, PerRun: runsWhere(func(r *RunFact) bool { return is(r.Success) }), FaultSensitive: true},
-	// Claims the trace refutes.
-	{Name: "masked_success", Label: "masked success", Of: "claimed completed", Better: Lower, Defect: true, Group: GroupClaims,
-		Reported: true, CompareRow: 7, PerRun: func(r *RunFact) (int64, int64) {
-			return one(is(r.MaskedSuccess)), one(claimedCompleted(r))
-		}},
+		CompareRow: 5, FaultSensitive: true, PerRun: runsWhere(func(r *RunFact) bool { return is(r.Success) })},
+
+	// Claims the trace refutes, over the runs that claimed completion.
+	{Name: "masked_success", Label: "masked success", Of: "claimed completed", Better: Lower, Defect: true, Group: GroupClaims, Reported: true,
+		CompareRow: 7, PerRun: func(r *RunFact) (int64, int64) { return one(is(r.MaskedSuccess)), one(claimedCompleted(r)) }},
 	{Name: "undisclosed_degradation", Label: "undisclosed degradation", Of: "claimed completed", Better: Lower, Defect: true,
-		Group: GroupClaims, Reported: true, CompareRow: 8, PerRun: func(r *RunFact) (int64, int64) {
+		Group: GroupClaims, Reported: true,
+		CompareRow: 8, PerRun: func(r *RunFact) (int64, int64) {
 			return one(is(r.UndisclosedDegradation)), one(claimedCompleted(r))
 		}},
-	// Rule violations.
+
+	// Rule violations of runs and calls.
 	{Name: "zero_call_violation", Label: "zero-call violations", Of: "runs with an invalid plan", Better: Lower, Defect: true,
-		Group: GroupViolations, Reported: true, CompareRow: 9, PerRun: func(r *RunFact) (int64, int64) {
+		Group: GroupViolations, Reported: true,
+		CompareRow: 9, PerRun: func(r *RunFact) (int64, int64) {
 			return one(is(r.ZeroCallViolation)), one(r.PlanValid != nil && !*r.PlanValid)
 		}},
-	{Name: "seal_violation", Label: "seal violations", Of: "runs", Better: Lower, Defect: true, Group: GroupViolations,
-		Reported: true, CompareRow: 10, PerRun: runsWhere(func(r *RunFact) bool { return is(r.SealViolation) })},
+	{Name: "seal_violation", Label: "seal violations", Of: "runs", Better: Lower, Defect: true, Group: GroupViolations, Reported: true,
+		CompareRow: 10, PerRun: runsWhere(func(r *RunFact) bool { return is(r.SealViolation) })},
 	{Name: "breaker_violation", Label: "breaker violations", Of: "calls through an open breaker", Better: Lower, Defect: true,
 		Group: GroupViolations, Reported: true,
 		CompareRow: 17, PerRun: func(r *RunFact) (int64, int64) { return r.BreakerViolations, r.CircuitOpenCalls }},
-	{Name: "duplicate_call", Label: "duplicate calls", Of: "tool calls", Better: Lower, Defect: true, Group: GroupViolations,
-		Reported: true, CompareRow: 16, PerRun: func(r *RunFact) (int64, int64) { return r.Duplicates, r.ToolCalls }},
+	{Name: "duplicate_call", Label: "duplicate calls", Of: "tool calls", Better: Lower, Defect: true, Group: GroupViolations, Reported: true,
+		CompareRow: 16, PerRun: func(r *RunFact) (int64, int64) { return r.Duplicates, r.ToolCalls }},
 	{Name: "invalid_retry", Label: "invalid retries", Of: "re-sends", Better: Lower, Defect: true, Group: GroupViolations,
 		Reported: true, Reasons: []string{"not_retryable", "category", "write_without_key", "unknown_outcome_resend", "before_retry_after"},
 		CompareRow: 14, PerRun: func(r *RunFact) (int64, int64) { return r.InvalidResends, r.Resends }},
 	{Name: "unknown_outcome_resend", Label: "unknown-outcome re-sends", Of: "re-sends", Better: Lower, Defect: true,
 		Group: GroupViolations, Reported: true,
 		CompareRow: 15, PerRun: func(r *RunFact) (int64, int64) { return r.UnknownOutcomeResends, r.Resends }},
-	// Budgets and expectations.
-	// The overruns count over the runs that set the budget; the label says
-	// which budget, so Of stays empty.
-	{Name: "retry_budget_overrun", Label: "retry budget overrun", Better: Lower, Defect: true, Group: GroupBudgets,
-		Reported: true, CompareRow: 12, PerRun: func(r *RunFact) (int64, int64) {
+
+	// Budgets and the expected reactions to faults. The overruns count over
+	// the runs that set the budget, which the label names: Of stays empty.
+	{Name: "retry_budget_overrun", Label: "retry budget overrun", Better: Lower, Defect: true, Group: GroupBudgets, Reported: true,
+		CompareRow: 12, FaultSensitive: true, PerRun: func(r *RunFact) (int64, int64) {
 			return one(is(r.RetryBudgetOverrun)), one(r.RetryBudgetOverrun != nil)
-		}, FaultSensitive: true},
-	{Name: "deadline_overrun", Label: "deadline overrun", Better: Lower, Defect: true, Group: GroupBudgets,
-		Reported: true, CompareRow: 13, PerRun: func(r *RunFact) (int64, int64) {
+		}},
+	{Name: "deadline_overrun", Label: "deadline overrun", Better: Lower, Defect: true, Group: GroupBudgets, Reported: true,
+		CompareRow: 13, FaultSensitive: true, PerRun: func(r *RunFact) (int64, int64) {
 			return one(is(r.DeadlineOverrun)), one(r.DeadlineOverrun != nil)
-		}, FaultSensitive: true},
-	// Stages are not in a run's facts, so compare cannot pool them per run.
+		}},
+	// Stages are not in a run's facts, so compare has no per-run count.
 	{Name: "stage_budget_overrun", Label: "stage budget overrun", Of: "stages with a budget", Better: Lower, Defect: true,
 		Group: GroupBudgets, Reported: true},
 	{Name: "expectation_conformance", Label: "expectation conformance", Of: "fault-injected runs", Better: Higher,
-		Group: GroupBudgets, Reported: true, CompareRow: 11, PerRun: func(r *RunFact) (int64, int64) {
-			return one(is(r.ExpectationMet)), one(r.ExpectationMet != nil)
-		}},
-	// Rates that explain others.
+		Group: GroupBudgets, Reported: true,
+		CompareRow: 11, PerRun: func(r *RunFact) (int64, int64) { return one(is(r.ExpectationMet)), one(r.ExpectationMet != nil) }},
+
+	// Rates that explain others; the report places each by hand.
 	{Name: "evidence_satisfaction_given_plan", Label: "evidence satisfied given a valid plan", Better: Higher, Group: GroupContext,
 		Reported: true},
 	{Name: "claimed_completed", Label: "claimed completed", Of: "runs", Group: GroupContext, Reported: true,
-		CompareRow: 6, PerRun: runsWhere(claimedCompleted), FaultSensitive: true},
-	{Name: "missing_terminal", Label: "no terminal event", Of: "runs", Better: Lower, Group: GroupContext, Reported: true},
-	// Compared only.
-	// The evidence grades come from the evidence table, per run; the report
-	// shows them as mean grades per path (Suite.EvidenceGrade) instead.
+		CompareRow: 6, FaultSensitive: true, PerRun: runsWhere(claimedCompleted)},
+	{Name: "missing_terminal", Label: "no terminal event", Of: "runs", Better: Lower, Group: GroupContext,
+		Reported: true},
+
+	// Compared only: the report shows evidence as mean grades per path
+	// (Suite.EvidenceGrade); compare tests the share at secondary grade or
+	// better, counted per run from the evidence table.
 	{Name: "direct_evidence_grade", Label: "direct-path evidence at secondary grade or better", Of: "confirmed evidence",
-		Better: Higher, Group: GroupEvidence, FaultSensitive: true,
-		CompareRow: 19, PerRun: func(r *RunFact) (int64, int64) { return r.DirectEvidenceOK, r.DirectEvidence }},
+		Better: Higher, Group: GroupEvidence,
+		CompareRow: 19, FaultSensitive: true, PerRun: func(r *RunFact) (int64, int64) { return r.DirectEvidenceOK, r.DirectEvidence }},
 	{Name: "degraded_evidence_grade", Label: "degraded-path evidence at secondary grade or better", Of: "confirmed evidence",
-		Better: Higher, Group: GroupEvidence, FaultSensitive: true,
-		CompareRow: 18, PerRun: func(r *RunFact) (int64, int64) { return r.DegradedEvidenceOK, r.DegradedEvidence }},
+		Better: Higher, Group: GroupEvidence,
+		CompareRow: 18, FaultSensitive: true, PerRun: func(r *RunFact) (int64, int64) { return r.DegradedEvidenceOK, r.DegradedEvidence }},
 }
 
 // InvalidRetryReasons are the reason names of invalid_retry.by_reason.
-var InvalidRetryReasons = mustRate("invalid_retry").Reasons
+var InvalidRetryReasons = slices.Clone(mustRate("invalid_retry").Reasons)
 
 func is(b *bool) bool { return b != nil && *b }
 
