@@ -89,8 +89,8 @@ func suiteMarkdown(b *strings.Builder, s metrics.Suite) {
 			ms(r.QueueMs.P50), ms(r.QueueMs.P95), ms(r.ExecMs.P50), ms(r.ExecMs.P95),
 			ms(r.WallMs.P50), ms(r.WallMs.P95), ms(r.WallMs.P99), ms(r.WallMs.Max), share(r.QueueShare)})
 	}
-	mdTable(b, []string{"scope", "name", "n", "queue p50", "queue p95", "exec p50", "exec p95", "wall p50", "wall p95", "wall p99", "wall max", "queue share"},
-		"|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|", rows)
+	mdTable(b, []string{"scope", "name", "n", "queue p50", "queue p95", "exec p50", "exec p95",
+		"wall p50", "wall p95", "wall p99", "wall max", "queue share"}, "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|", rows)
 
 	b.WriteString("### Scenarios\n\n")
 	rows = nil

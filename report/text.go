@@ -174,7 +174,8 @@ func latencyText(b *strings.Builder, st style, rows []metrics.LatencyRow) {
 	for _, r := range rows {
 		name := textsafe.Terminal(r.Name)
 		if r.Scope == "run" {
-			t = append(t, []string{r.Scope, name, fmt.Sprint(r.N), "wall", ms(r.WallMs.P50), ms(r.WallMs.P90), ms(r.WallMs.P95), ms(r.WallMs.P99), ms(r.WallMs.Max), ""})
+			t = append(t, []string{r.Scope, name, fmt.Sprint(r.N), "wall",
+				ms(r.WallMs.P50), ms(r.WallMs.P90), ms(r.WallMs.P95), ms(r.WallMs.P99), ms(r.WallMs.Max), ""})
 			continue
 		}
 		for i, c := range []struct {
@@ -222,7 +223,8 @@ func unknownReasons(m metrics.Metrics) []string {
 		out = append(out, fmt.Sprintf("evidence satisfaction unknown for %d runs: the run states no task (evidence required)", *r))
 	}
 	if m.MissingTerminal.Num > 0 {
-		out = append(out, fmt.Sprintf("no terminal event in %d runs: not deliverable, not committed (OTLP: none unless the root span records an answer with a finish reason, or faultlens.terminal)", m.MissingTerminal.Num))
+		out = append(out, fmt.Sprintf("%s in %d runs: not deliverable, not committed (OTLP: none unless the root span "+
+			"records an answer with a finish reason, or faultlens.terminal)", label("missing_terminal"), m.MissingTerminal.Num))
 	}
 	if r := m.Success.Unknown; r != nil && *r > 0 {
 		out = append(out, fmt.Sprintf("success unknown for %d runs: no gate was false and at least one could not be judged", *r))
