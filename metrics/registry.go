@@ -175,13 +175,22 @@ func claimedCompleted(r *RunFact) bool { return r.Claimed != nil && *r.Claimed =
 
 // LookupRate returns the registered rate called name.
 func LookupRate(name string) (RateDef, bool) {
-	for _, d := range registry {
-		if d.Name == name {
-			return d, true
-		}
+	i, ok := rateIndex[name]
+	if !ok {
+		return RateDef{}, false
 	}
-	return RateDef{}, false
+	return registry[i], true
 }
+
+// rateIndex maps a name to its entry (the last one of a repeated name,
+// which TestRegistryWellFormed refuses).
+var rateIndex = func() map[string]int {
+	m := make(map[string]int, len(registry))
+	for i, d := range registry {
+		m[d.Name] = i
+	}
+	return m
+}()
 
 func mustRate(name string) RateDef {
 	d, ok := LookupRate(name)

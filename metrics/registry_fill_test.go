@@ -61,3 +61,26 @@ func TestInitMetrics(t *testing.T) {
 		t.Errorf("%d reported rates, want 20", n)
 	}
 }
+
+// BenchmarkFillRates fills the Metrics of one suite from one row of each
+// rate statement's columns (54 rate columns in all), as Report does per
+// suite and per scenario.
+func BenchmarkFillRates(b *testing.B) {
+	row := map[string]any{"suite": "s", "scenario": nil, "runs": int64(9)}
+	for i, d := range ReportedRates() {
+		row[d.Name+"__num"], row[d.Name+"__den"] = int64(i), int64(100)
+		if d.Unknown {
+			row[d.Name+"__unknown"] = int64(1)
+		}
+		for _, r := range d.Reasons {
+			row[d.Name+"__"+r] = int64(2)
+		}
+	}
+	for b.Loop() {
+		var m Metrics
+		initMetrics(&m)
+		if err := fillRates(&m, row); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
