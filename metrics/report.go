@@ -51,6 +51,8 @@ type Rate struct {
 
 // Metrics holds every rate of the contract, in its order, plus two that the
 // comparison gates use (unknown-outcome write re-sends, claimed completed).
+// Each field is a reported rate of the registry (registry.go), found by its
+// JSON name; the field order is the order of the JSON, CSV and Markdown.
 type Metrics struct {
 	PlanValidity                  Rate `json:"plan_validity"`
 	EvidenceSatisfaction          Rate `json:"evidence_satisfaction"`
