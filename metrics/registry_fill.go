@@ -7,15 +7,17 @@ import (
 	"strings"
 )
 
-// metricsField maps a JSON name of Metrics to its field index: the rates
-// are reached by the name the registry gives them, so the struct holds the
-// JSON layout and nothing else.
+// metricsField maps the JSON name of each Rate field of Metrics to its
+// index: the rates are reached by the name the registry gives them, so the
+// struct holds the JSON layout and nothing else.
 var metricsField = func() map[string]int {
 	t := reflect.TypeFor[Metrics]()
 	out := make(map[string]int, t.NumField())
 	for i := range t.NumField() {
-		name, _, _ := strings.Cut(t.Field(i).Tag.Get("json"), ",")
-		out[name] = i
+		if f := t.Field(i); f.Type == reflect.TypeFor[Rate]() {
+			name, _, _ := strings.Cut(f.Tag.Get("json"), ",")
+			out[name] = i
+		}
 	}
 	return out
 }()
