@@ -1,7 +1,6 @@
 package ingest
 
 import (
-	"bufio"
 	"bytes"
 	"compress/gzip"
 	"context"
@@ -12,7 +11,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
 	"path/filepath"
 	"strings"
 
@@ -97,12 +95,7 @@ func ingestOTLPFrom(ctx context.Context, db *sql.DB, rc io.Reader, name, suite s
 	if st.Spans > 0 && !batch.HasGenAI() {
 		return res, &InputError{Path: name, Err: &otlp.NoAgentSpansError{Spans: st.Spans}}
 	}
-	events, err := writeRuns(batch, otlp.Options{Suite: suite, Source: name})
-	if err != nil {
-		return res, err
-	}
-	defer os.Remove(events)
-	if _, err := loadLines(ctx, conn, events); err != nil {
+	if err := loadRuns(ctx, conn, batch, otlp.Options{Suite: suite, Source: name}); err != nil {
 		return res, err
 	}
 	rejects := make([]rejectedLine, 0, len(st.Rejected))
@@ -113,9 +106,19 @@ func ingestOTLPFrom(ctx context.Context, db *sql.DB, rc io.Reader, name, suite s
 		}
 		rejects = append(rejects, rejectedLine{line: int64(r.Line), reason: r.Reason, text: excerpt([]byte(text))})
 	}
-	return res, commitFileWith(ctx, conn, name, &res, rejects, func(fileID int64) (int64, error) {
-		return replaceTraces(ctx, conn, fileID, traces, batch)
+	var removed replaced
+	err = commitFileWith(ctx, conn, name, &res, rejects, func(fileID int64) (int64, error) {
+		var rerr error
+		removed, rerr = replaceTraces(ctx, conn, fileID, traces, batch)
+		return removed.events, rerr
 	})
+	if err == nil {
+		// Net of the rejected events it replaced, as Events is net of the
+		// events: the totals over files add up to the rows of rejected_lines.
+		res.Rejected -= removed.rejected
+		res.RejectedEvents -= removed.rejected
+	}
+	return res, err
 }
 
 // addStoredSpans adds to the batch the spans earlier files held of its
@@ -126,8 +129,8 @@ func addStoredSpans(ctx context.Context, conn *sql.Conn, batch *otlp.Batch) (str
 		return "", err
 	}
 	traces := string(b)
-	if _, err := conn.ExecContext(ctx, queries.Get("otlp.spans_table")); err != nil {
-		return "", fmt.Errorf("create otlp_spans: %w", err)
+	if _, err := conn.ExecContext(ctx, queries.Get("otlp.tables")); err != nil {
+		return "", fmt.Errorf("create otlp_spans, otlp_rejected: %w", err)
 	}
 	rows, err := conn.QueryContext(ctx, queries.Get("otlp.stored_spans"), traces)
 	if err != nil {
@@ -151,50 +154,58 @@ func addStoredSpans(ctx context.Context, conn *sql.Conn, batch *otlp.Batch) (str
 	return traces, rows.Err()
 }
 
-// writeRuns writes the batch's runs as contract JSON Lines to a temporary
-// file for the line-precise path, and returns its name. Spans that form no
-// run yet are not an error here (see ingestOTLP).
-func writeRuns(batch *otlp.Batch, opts otlp.Options) (string, error) {
-	tmp, err := os.CreateTemp("", "faultlens-otlp-*.jsonl")
-	if err != nil {
-		return "", err
+// loadRuns converts the batch's runs to contract JSON lines and appends
+// them to ingest_lines for the line-precise path as they are written,
+// through a pipe: no temporary file, and no second copy of the events.
+func loadRuns(ctx context.Context, conn *sql.Conn, batch *otlp.Batch, opts otlp.Options) error {
+	pr, pw := io.Pipe()
+	converted := make(chan error, 1)
+	go func() {
+		err := batch.WriteRuns(opts, pw)
+		pw.CloseWithError(err) // nil: the reader sees the end of the lines
+		converted <- err
+	}()
+	_, err := loadLinesFrom(ctx, conn, pr)
+	pr.Close() // a load that stopped early unblocks the conversion
+	if cerr := <-converted; cerr != nil && !errors.Is(cerr, io.ErrClosedPipe) {
+		return fmt.Errorf("convert OTLP: %w", cerr)
 	}
-	w := bufio.NewWriter(tmp)
-	_, err = batch.WriteRuns(opts, w)
-	if errors.Is(err, otlp.ErrNoAgentSpans) {
-		err = nil
-	}
-	if ferr := w.Flush(); err == nil {
-		err = ferr
-	}
-	if cerr := tmp.Close(); err == nil {
-		err = cerr
-	}
-	if err != nil {
-		os.Remove(tmp.Name())
-		return "", fmt.Errorf("convert OTLP: %w", err)
-	}
-	return tmp.Name(), nil
+	return err
+}
+
+// replaced is what an input took over from earlier inputs of its traces.
+type replaced struct {
+	events   int64 // events removed, to be written again from the whole trace
+	rejected int64 // rejected events removed, to be judged again with them
 }
 
 // replaceTraces runs inside the file's transaction: it removes the events
 // earlier files wrote for the batch's traces (their runs are written again,
-// whole), finds duplicate events again without them, and stores every span
-// of each trace under this file. It returns how many events it removed.
-func replaceTraces(ctx context.Context, conn *sql.Conn, fileID int64, traces string, batch *otlp.Batch) (int64, error) {
+// whole) and the rejections of their events, and stores every span of each
+// trace under this file. Duplicates are found again without the removed
+// events: commitFileWith validates the lines, and finds their duplicates,
+// after this removal.
+func replaceTraces(ctx context.Context, conn *sql.Conn, fileID int64, traces string, batch *otlp.Batch) (replaced, error) {
+	var out replaced
 	r, err := conn.ExecContext(ctx, queries.Get("otlp.delete_superseded"), traces)
 	if err != nil {
-		return 0, fmt.Errorf("replace runs of earlier files: %w", err)
+		return out, fmt.Errorf("replace runs of earlier files: %w", err)
 	}
-	removed, err := r.RowsAffected()
-	if err != nil {
-		return 0, err
+	if out.events, err = r.RowsAffected(); err != nil {
+		return out, err
 	}
-	// No duplicate check to redo: commitFileWith validates the lines, and
-	// finds their duplicates, after this removal.
+	if r, err = conn.ExecContext(ctx, queries.Get("otlp.delete_superseded_rejected"), traces); err != nil {
+		return out, fmt.Errorf("replace rejected events of earlier files: %w", err)
+	}
+	if out.rejected, err = r.RowsAffected(); err != nil {
+		return out, err
+	}
+	if _, err := conn.ExecContext(ctx, queries.Get("otlp.forget_rejected"), traces, fileID); err != nil {
+		return out, fmt.Errorf("replace rejected events of earlier files: %w", err)
+	}
 	stmt, err := conn.PrepareContext(ctx, queries.Get("otlp.store_spans"))
 	if err != nil {
-		return 0, err
+		return out, err
 	}
 	defer stmt.Close()
 	err = batch.EachTraceDoc(func(id string, doc []byte) error {
@@ -207,7 +218,18 @@ func replaceTraces(ctx context.Context, conn *sql.Conn, fileID int64, traces str
 		}
 		return nil
 	})
-	return removed, err
+	return out, err
+}
+
+// recordRejectedEvents notes the trace of each event of the file that was
+// rejected, so that the next input of the trace replaces the rejections
+// with the events (commitChecked calls it while the file's rejected lines
+// are its events' alone).
+func recordRejectedEvents(ctx context.Context, conn *sql.Conn, fileID int64) error {
+	if _, err := conn.ExecContext(ctx, queries.Get("otlp.record_rejected"), fileID); err != nil {
+		return fmt.Errorf("note the traces of rejected events: %w", err)
+	}
+	return nil
 }
 
 // countingReader counts the bytes read through it.

@@ -100,28 +100,30 @@ func (rc *Receiver) refresh(ctx context.Context) error {
 	return nil
 }
 
-// rejectedMessage says why events of a request were rejected, by reason,
-// for the exporter's log.
-func rejectedMessage(ctx context.Context, db *sql.DB, res ingest.FileResult) (string, error) {
+// rejectedMessage counts the events of a request that were rejected, and
+// says why, by reason, for the exporter's log ("" when none was).
+func rejectedMessage(ctx context.Context, db *sql.DB, res ingest.FileResult) (int64, string, error) {
 	rows, err := db.QueryContext(ctx, queries.Get("serve.rejected_reasons"), res.FileID)
 	if err != nil {
-		return "", err
+		return 0, "", err
 	}
 	defer rows.Close()
 	var parts []string
+	var total int64
 	for rows.Next() {
 		var reason string
 		var n int64
 		if err := rows.Scan(&reason, &n); err != nil {
-			return "", err
+			return 0, "", err
 		}
 		parts = append(parts, fmt.Sprintf("%d %s", n, reason))
+		total += n
 	}
-	if err := rows.Err(); err != nil {
-		return "", err
+	if err := rows.Err(); err != nil || total == 0 {
+		return 0, "", err
 	}
-	return fmt.Sprintf("%d of %d events rejected (%s); faultlens rejected --db lists them under %s",
-		res.Rejected, res.Rejected+res.Events, strings.Join(parts, ", "), res.Path), nil
+	return total, fmt.Sprintf("%d events rejected (%s); faultlens rejected --db lists them under %s",
+		total, strings.Join(parts, ", "), res.Path), nil
 }
 
 // Close stops taking requests (later ones are answered 503, which

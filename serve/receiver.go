@@ -230,12 +230,13 @@ func (rc *Receiver) store(ctx context.Context, remote string, req request) Outco
 	case res.Duplicate != "":
 		return out // an exporter's retry of a request already stored
 	}
-	if res.Rejected > 0 {
-		out.RejectedSpans = res.RejectedEvents
-		out.Message, err = rejectedMessage(ctx, db, res)
-		if err != nil {
-			out.Message = fmt.Sprintf("%d events rejected; see faultlens rejected", res.Rejected)
-		}
+	// The request's own rejections, as stored under its name: res counts
+	// them net of those it replaced (the earlier conversion of a trace the
+	// request completes), but the exporter is told what became of its spans.
+	out.RejectedSpans, out.Message, err = rejectedMessage(ctx, db, res)
+	if err != nil {
+		out.RejectedSpans = max(res.RejectedEvents, 0)
+		out.Message = fmt.Sprintf("%d events rejected; see faultlens rejected", out.RejectedSpans)
 	}
 	return out
 }
