@@ -8,7 +8,6 @@ import (
 	"time"
 
 	"github.com/faultlens/faultlens/ingest"
-	"github.com/faultlens/faultlens/metrics"
 	"github.com/faultlens/faultlens/queries"
 	"github.com/faultlens/faultlens/store"
 )
@@ -64,40 +63,29 @@ func (rc *Receiver) closeIdle(gen int64) {
 	if gen != rc.idleGen {
 		return
 	}
-	if err := rc.closeDB(context.Background()); err != nil {
+	if err := rc.closeDB(context.Background(), false); err != nil {
 		rc.logf("close %s: %v", rc.cfg.DB, err)
 	}
 }
 
-// closeDB recomputes the cached report of every suite that changed and
-// closes the database. The caller holds rc.mu.
-func (rc *Receiver) closeDB(ctx context.Context) error {
+// closeDB closes the database, first recomputing the cached report of
+// every suite that changed if that is due (see refresh.go), or if force
+// (at shutdown) and the cache is behind. A recomputation left for later
+// is armed. The caller holds rc.mu.
+func (rc *Receiver) closeDB(ctx context.Context, force bool) error {
 	if rc.db == nil {
 		return nil
 	}
-	err := rc.refresh(ctx)
+	var err error
+	if rc.cache.due(time.Now(), rc.cfg.RefreshEvery) || (force && rc.cache.behind) {
+		err = rc.refresh(ctx)
+	}
 	if cerr := rc.db.Close(); err == nil {
 		err = cerr
 	}
 	rc.db = nil
+	rc.armRefresh(time.Until(rc.cache.last.Add(rc.cfg.RefreshEvery)))
 	return err
-}
-
-// refresh brings the cached suite reports up to date with the committed
-// requests (metrics.Freshen, as ingest does after its files). Until then a
-// report read between bursts sees that a request's file is newer than the
-// cache row of its suite and computes that suite from the events. The
-// caller holds rc.mu.
-func (rc *Receiver) refresh(ctx context.Context) error {
-	start := time.Now()
-	suites, err := metrics.Freshen(ctx, rc.db)
-	if err != nil {
-		return fmt.Errorf("refresh suite metrics: %w", err)
-	}
-	if len(suites) > 0 {
-		rc.logf("suite metrics refreshed for %d suite(s) in %.1fs", len(suites), time.Since(start).Seconds())
-	}
-	return nil
 }
 
 // rejectedMessage counts the events of a request that were rejected, and
@@ -136,5 +124,10 @@ func (rc *Receiver) Close(ctx context.Context) error {
 	if rc.idle != nil {
 		rc.idle.Stop()
 	}
-	return rc.closeDB(ctx)
+	rc.cache.stop()
+	if rc.db == nil && rc.cache.behind {
+		// Closed while idle with the cache behind: bring it up to date.
+		return rc.refreshClosed(ctx)
+	}
+	return rc.closeDB(ctx, true)
 }

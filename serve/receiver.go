@@ -46,6 +46,12 @@ type Config struct {
 	// arrived for that long, so that readers (report --db, ui --db) can
 	// open it between bursts. Zero keeps it open until Close.
 	IdleClose time.Duration
+	// RefreshEvery bounds how often the cached suite reports are
+	// recomputed while requests keep arriving: at most once per
+	// RefreshEvery, at an idle close, and once more that long after the
+	// last if requests came since (see refresh.go). Zero means
+	// DefaultRefreshEvery.
+	RefreshEvery time.Duration
 	// Log, when not nil, gets one accounting line per request.
 	Log io.Writer
 }
@@ -64,6 +70,7 @@ type Receiver struct {
 	idleGen int64 // counts armings of idle, so a stale timer knows it
 	totals  Totals
 	closed  bool
+	cache   cacheClock // when the suite cache was recomputed, and whether it is behind
 }
 
 // New returns a receiver for cfg; the database is opened by the first
@@ -71,6 +78,9 @@ type Receiver struct {
 func New(cfg Config) *Receiver {
 	if cfg.MaxBody <= 0 {
 		cfg.MaxBody = DefaultMaxBody
+	}
+	if cfg.RefreshEvery <= 0 {
+		cfg.RefreshEvery = DefaultRefreshEvery
 	}
 	return &Receiver{cfg: cfg}
 }
@@ -230,6 +240,7 @@ func (rc *Receiver) store(ctx context.Context, remote string, req request) Outco
 	case res.Duplicate != "":
 		return out // an exporter's retry of a request already stored
 	}
+	rc.cache.behind = true
 	// The request's own rejections, as stored under its name: res counts
 	// them net of those it replaced (the earlier conversion of a trace the
 	// request completes), but the exporter is told what became of its spans.
