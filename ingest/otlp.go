@@ -203,22 +203,42 @@ func replaceTraces(ctx context.Context, conn *sql.Conn, fileID int64, traces str
 	if _, err := conn.ExecContext(ctx, queries.Get("otlp.forget_rejected"), traces, fileID); err != nil {
 		return out, fmt.Errorf("replace rejected events of earlier files: %w", err)
 	}
-	stmt, err := conn.PrepareContext(ctx, queries.Get("otlp.store_spans"))
-	if err != nil {
-		return out, err
+	return out, storeSpans(ctx, conn, fileID, batch)
+}
+
+// spansPerInsert is how many traces' documents one otlp.store_spans
+// statement writes (three parameters each).
+const spansPerInsert = 200
+
+// storeSpans writes every span of each of the batch's traces under the
+// file, a few hundred traces per statement.
+func storeSpans(ctx context.Context, conn *sql.Conn, fileID int64, batch *otlp.Batch) error {
+	var args []any
+	flush := func() error {
+		if len(args) == 0 {
+			return nil
+		}
+		rows := strings.TrimSuffix(strings.Repeat("(?, ?, ?), ", len(args)/3), ", ")
+		if _, err := conn.ExecContext(ctx, queries.Render("otlp.store_spans", queries.Args{"rows": rows}), args...); err != nil {
+			return fmt.Errorf("store spans of %d traces: %w", len(args)/3, err)
+		}
+		args = args[:0]
+		return nil
 	}
-	defer stmt.Close()
-	err = batch.EachTraceDoc(func(id string, doc []byte) error {
+	err := batch.EachTraceDoc(func(id string, doc []byte) error {
 		packed, err := gzipBytes(doc)
 		if err != nil {
-			return err
-		}
-		if _, err := stmt.ExecContext(ctx, id, fileID, packed); err != nil {
 			return fmt.Errorf("store spans of trace %s: %w", id, err)
+		}
+		if args = append(args, id, fileID, packed); len(args) == 3*spansPerInsert {
+			return flush()
 		}
 		return nil
 	})
-	return out, err
+	if err != nil {
+		return err
+	}
+	return flush()
 }
 
 // recordRejectedEvents notes the trace of each event of the file that was

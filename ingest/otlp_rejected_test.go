@@ -20,8 +20,8 @@ func TestOTLPReassemblyCountsRejectionsOnce(t *testing.T) {
 	db := openDB(t)
 	ctx := context.Background()
 	dir := t.TempDir()
-	root := strings.TrimSpace(readTestdata(t, "split_root_bad.jsonl"))
-	leaves := readTestdata(t, "split_leaves.jsonl")
+	root := strings.TrimSpace(readTestdata(t, "split/root_bad_attempt.jsonl"))
+	leaves := readTestdata(t, "split/leaves.jsonl")
 
 	first, err := File(ctx, db, writeFile(t, dir, "first.jsonl", root+"\nnot json\n"), Options{})
 	if err != nil {
