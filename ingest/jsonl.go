@@ -349,10 +349,6 @@ func commitChecked(ctx context.Context, conn *sql.Conn, path string, res *FileRe
 		if res.Format == "otlp" {
 			// Events come from spans; the lines accepted are the span lines.
 			res.Accepted = res.spanLines
-			// Now, while the file's rejected lines are its events' alone.
-			if err := recordRejectedEvents(ctx, conn, fileID); err != nil {
-				return err
-			}
 		}
 		res.Events -= removed
 		for _, rj := range goRejects {
@@ -369,6 +365,9 @@ func commitChecked(ctx context.Context, conn *sql.Conn, path string, res *FileRe
 		}
 		if res.Format == "otlp" {
 			res.RejectedEvents = res.Rejected - int64(len(goRejects))
+			if err := recordRejectedEvents(ctx, conn, fileID, res.RejectedEvents); err != nil {
+				return err
+			}
 		}
 		return recordFile(ctx, conn, fileID, path, res)
 	})

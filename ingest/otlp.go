@@ -60,18 +60,20 @@ func ingestOTLP(ctx context.Context, db *sql.DB, path, name, suite string) (File
 		return FileResult{Format: "otlp"}, err
 	}
 	defer rc.Close()
-	return ingestOTLPFrom(ctx, db, rc, name, suite)
+	res, _, err := ingestOTLPFrom(ctx, db, rc, name, suite)
+	return res, err
 }
 
 // ingestOTLPFrom is ingestOTLP on content already opened (a file's, or the
-// body of an OTLP/HTTP request), recorded under name.
-func ingestOTLPFrom(ctx context.Context, db *sql.DB, rc io.Reader, name, suite string) (FileResult, error) {
-	res := FileResult{Format: "otlp"}
+// body of an OTLP/HTTP request), recorded under name. It also returns what
+// the input replaced of earlier inputs' traces (res is net of it).
+func ingestOTLPFrom(ctx context.Context, db *sql.DB, rc io.Reader, name, suite string) (res FileResult, removed replaced, err error) {
+	res = FileResult{Format: "otlp"}
 	h := sha256.New()
 	counted := &countingReader{r: io.TeeReader(rc, h)}
 	batch, err := otlp.ReadBatch(counted)
 	if err != nil {
-		return res, fmt.Errorf("read OTLP: %w", err)
+		return res, removed, fmt.Errorf("read OTLP: %w", err)
 	}
 	st := batch.Stats()
 	res.SHA256, res.Bytes = hex.EncodeToString(h.Sum(nil)), counted.n
@@ -81,22 +83,22 @@ func ingestOTLPFrom(ctx context.Context, db *sql.DB, rc io.Reader, name, suite s
 
 	conn, err := openFile(ctx, db, &res)
 	if conn == nil {
-		return res, err
+		return res, removed, err
 	}
 	defer conn.Close()
 	defer conn.ExecContext(context.WithoutCancel(ctx), queries.Get("ingest.drop_temp"))
-	traces, err := addStoredSpans(ctx, conn, batch)
+	stored, err := addStoredSpans(ctx, conn, batch)
 	if err != nil {
-		return res, err
+		return res, removed, err
 	}
 	// Judged with the spans earlier inputs kept of the same traces: the
 	// root of a run without an agent span (an HTTP server span over the
 	// GenAI spans) ends last and may come alone, after its leaves.
 	if st.Spans > 0 && !batch.HasGenAI() {
-		return res, &InputError{Path: name, Err: &otlp.NoAgentSpansError{Spans: st.Spans}}
+		return res, removed, &InputError{Path: name, Err: &otlp.NoAgentSpansError{Spans: st.Spans}}
 	}
 	if err := loadRuns(ctx, conn, batch, otlp.Options{Suite: suite, Source: name}); err != nil {
-		return res, err
+		return res, removed, err
 	}
 	rejects := make([]rejectedLine, 0, len(st.Rejected))
 	for _, r := range st.Rejected {
@@ -106,10 +108,9 @@ func ingestOTLPFrom(ctx context.Context, db *sql.DB, rc io.Reader, name, suite s
 		}
 		rejects = append(rejects, rejectedLine{line: int64(r.Line), reason: r.Reason, text: excerpt([]byte(text))})
 	}
-	var removed replaced
 	err = commitFileWith(ctx, conn, name, &res, rejects, func(fileID int64) (int64, error) {
 		var rerr error
-		removed, rerr = replaceTraces(ctx, conn, fileID, traces, batch)
+		removed, rerr = replaceTraces(ctx, conn, fileID, stored, batch)
 		return removed.events, rerr
 	})
 	if err == nil {
@@ -118,40 +119,51 @@ func ingestOTLPFrom(ctx context.Context, db *sql.DB, rc io.Reader, name, suite s
 		res.Rejected -= removed.rejected
 		res.RejectedEvents -= removed.rejected
 	}
-	return res, err
+	return res, removed, err
+}
+
+// storedTraces is what earlier inputs held of an input's traces.
+type storedTraces struct {
+	ids      string // the input's trace ids, as a JSON array for the SQL
+	found    int    // traces that earlier inputs held spans of
+	rejected bool   // whether an event of one of them was rejected
 }
 
 // addStoredSpans adds to the batch the spans earlier files held of its
-// traces, and returns those trace ids as a JSON array for the SQL.
-func addStoredSpans(ctx context.Context, conn *sql.Conn, batch *otlp.Batch) (string, error) {
+// traces.
+func addStoredSpans(ctx context.Context, conn *sql.Conn, batch *otlp.Batch) (storedTraces, error) {
+	var st storedTraces
 	b, err := json.Marshal(batch.TraceIDs())
 	if err != nil {
-		return "", err
+		return st, err
 	}
-	traces := string(b)
+	st.ids = string(b)
 	if _, err := conn.ExecContext(ctx, queries.Get("otlp.tables")); err != nil {
-		return "", fmt.Errorf("create otlp_spans, otlp_rejected: %w", err)
+		return st, fmt.Errorf("create otlp_spans, otlp_rejected: %w", err)
 	}
-	rows, err := conn.QueryContext(ctx, queries.Get("otlp.stored_spans"), traces)
+	rows, err := conn.QueryContext(ctx, queries.Get("otlp.stored_spans"), st.ids)
 	if err != nil {
-		return "", fmt.Errorf("read stored spans: %w", err)
+		return st, fmt.Errorf("read stored spans: %w", err)
 	}
 	defer rows.Close()
 	for rows.Next() {
 		var id string
 		var packed []byte
-		if err := rows.Scan(&id, &packed); err != nil {
-			return "", err
+		var rejected bool
+		if err := rows.Scan(&id, &packed, &rejected); err != nil {
+			return st, err
 		}
 		doc, err := gunzip(packed)
 		if err != nil {
-			return "", fmt.Errorf("stored spans of trace %s: %w", id, err)
+			return st, fmt.Errorf("stored spans of trace %s: %w", id, err)
 		}
 		if err := batch.AddStored(doc); err != nil {
-			return "", fmt.Errorf("trace %s: %w", id, err)
+			return st, fmt.Errorf("trace %s: %w", id, err)
 		}
+		st.found++
+		st.rejected = st.rejected || rejected
 	}
-	return traces, rows.Err()
+	return st, rows.Err()
 }
 
 // loadRuns converts the batch's runs to contract JSON lines and appends
@@ -185,23 +197,29 @@ type replaced struct {
 // trace under this file. Duplicates are found again without the removed
 // events: commitFileWith validates the lines, and finds their duplicates,
 // after this removal.
-func replaceTraces(ctx context.Context, conn *sql.Conn, fileID int64, traces string, batch *otlp.Batch) (replaced, error) {
+func replaceTraces(ctx context.Context, conn *sql.Conn, fileID int64, st storedTraces, batch *otlp.Batch) (replaced, error) {
 	var out replaced
-	r, err := conn.ExecContext(ctx, queries.Get("otlp.delete_superseded"), traces)
+	if st.found == 0 {
+		// New traces (a receiver's usual request): nothing to replace.
+		return out, storeSpans(ctx, conn, fileID, batch)
+	}
+	r, err := conn.ExecContext(ctx, queries.Get("otlp.delete_superseded"), st.ids)
 	if err != nil {
 		return out, fmt.Errorf("replace runs of earlier files: %w", err)
 	}
 	if out.events, err = r.RowsAffected(); err != nil {
 		return out, err
 	}
-	if r, err = conn.ExecContext(ctx, queries.Get("otlp.delete_superseded_rejected"), traces); err != nil {
-		return out, fmt.Errorf("replace rejected events of earlier files: %w", err)
-	}
-	if out.rejected, err = r.RowsAffected(); err != nil {
-		return out, err
-	}
-	if _, err := conn.ExecContext(ctx, queries.Get("otlp.forget_rejected"), traces, fileID); err != nil {
-		return out, fmt.Errorf("replace rejected events of earlier files: %w", err)
+	if st.rejected {
+		if r, err = conn.ExecContext(ctx, queries.Get("otlp.delete_superseded_rejected"), st.ids); err != nil {
+			return out, fmt.Errorf("replace rejected events of earlier files: %w", err)
+		}
+		if out.rejected, err = r.RowsAffected(); err != nil {
+			return out, err
+		}
+		if _, err := conn.ExecContext(ctx, queries.Get("otlp.forget_rejected"), st.ids); err != nil {
+			return out, fmt.Errorf("replace rejected events of earlier files: %w", err)
+		}
 	}
 	return out, storeSpans(ctx, conn, fileID, batch)
 }
@@ -241,13 +259,18 @@ func storeSpans(ctx context.Context, conn *sql.Conn, fileID int64, batch *otlp.B
 	return flush()
 }
 
-// recordRejectedEvents notes the trace of each event of the file that was
-// rejected, so that the next input of the trace replaces the rejections
-// with the events (commitChecked calls it while the file's rejected lines
-// are its events' alone).
-func recordRejectedEvents(ctx context.Context, conn *sql.Conn, fileID int64) error {
-	if _, err := conn.ExecContext(ctx, queries.Get("otlp.record_rejected"), fileID); err != nil {
-		return fmt.Errorf("note the traces of rejected events: %w", err)
+// recordRejectedEvents notes the trace of each of the file's n rejected
+// events, so that the next input of the trace replaces the rejections with
+// the events (commitChecked calls it in the file's transaction, after the
+// rejected lines are written).
+func recordRejectedEvents(ctx context.Context, conn *sql.Conn, fileID, n int64) error {
+	if n <= 0 {
+		return nil
+	}
+	for _, q := range []string{"otlp.forget_file_rejected", "otlp.record_rejected"} {
+		if _, err := conn.ExecContext(ctx, queries.Get(q), fileID); err != nil {
+			return fmt.Errorf("note the traces of rejected events: %w", err)
+		}
 	}
 	return nil
 }

@@ -28,8 +28,10 @@ CREATE TABLE IF NOT EXISTS otlp_rejected (
 );
 
 -- name: otlp.stored_spans
--- The stored spans of the traces named in the JSON array (?).
-SELECT trace_id, spans FROM otlp_spans
+-- The stored spans of the traces named in the JSON array (?), and whether
+-- an event of the trace was rejected.
+SELECT trace_id, spans, trace_id IN (SELECT trace_id FROM otlp_rejected) AS rejected
+FROM otlp_spans
 WHERE trace_id IN (SELECT unnest(CAST(CAST(? AS JSON) AS VARCHAR[])))
 ORDER BY trace_id;
 
@@ -60,20 +62,24 @@ WHERE o.trace_id IN (SELECT unnest(CAST(CAST($1 AS JSON) AS VARCHAR[])))
   AND r.file_id = o.file_id AND r.line_no = o.line_no AND r.reason = o.reason;
 
 -- name: otlp.forget_rejected
--- Forget those rejections, and any recorded under the new input's file id
--- ($2), which is stale if prune removed the file that had it before.
-DELETE FROM otlp_rejected
-WHERE trace_id IN (SELECT unnest(CAST(CAST($1 AS JSON) AS VARCHAR[]))) OR file_id = $2;
+-- Forget those rejections.
+DELETE FROM otlp_rejected WHERE trace_id IN (SELECT unnest(CAST(CAST($1 AS JSON) AS VARCHAR[])));
+
+-- name: otlp.forget_file_rejected
+-- Rows under the new input's file id ($1) are stale: prune removed the file
+-- that had the id before. They go before the input's own are recorded.
+DELETE FROM otlp_rejected WHERE file_id = $1;
 
 -- name: otlp.record_rejected
 -- The trace of each event of the input ($1) that was rejected, read from
--- the event's otel.trace_id. It runs after the events were validated and
--- before the input's own rejected lines are written: those are numbered as
--- the input, not as its events, and belong to no trace.
+-- the event's otel.trace_id. The input's own rejected lines (not OTLP/JSON)
+-- are numbered as the input, not as its events, and may share a line
+-- number with an event: they are told apart by their text, which for a
+-- rejected event is the start of the event's line.
 INSERT INTO otlp_rejected
 SELECT trace_id, file_id, line_no, reason FROM (
     SELECT CASE WHEN json_valid(l.text) THEN json_extract_string(l.text, '$.otel.trace_id') END AS trace_id,
            r.file_id, r.line_no, r.reason
-    FROM rejected_lines r JOIN ingest_lines l ON l.line_no = r.line_no
+    FROM rejected_lines r JOIN ingest_lines l ON l.line_no = r.line_no AND r.text = left(l.text, 1024)
     WHERE r.file_id = $1)
 WHERE trace_id IS NOT NULL;

@@ -88,30 +88,28 @@ func (rc *Receiver) closeDB(ctx context.Context, force bool) error {
 	return err
 }
 
-// rejectedMessage counts the events of a request that were rejected, and
-// says why, by reason, for the exporter's log ("" when none was).
-func rejectedMessage(ctx context.Context, db *sql.DB, res ingest.FileResult) (int64, string, error) {
+// rejectedMessage says why the n rejected events of a request were
+// rejected, by reason, for the exporter's log.
+func rejectedMessage(ctx context.Context, db *sql.DB, res ingest.FileResult, n int64) (string, error) {
 	rows, err := db.QueryContext(ctx, queries.Get("serve.rejected_reasons"), res.FileID)
 	if err != nil {
-		return 0, "", err
+		return "", err
 	}
 	defer rows.Close()
 	var parts []string
-	var total int64
 	for rows.Next() {
 		var reason string
-		var n int64
-		if err := rows.Scan(&reason, &n); err != nil {
-			return 0, "", err
+		var count int64
+		if err := rows.Scan(&reason, &count); err != nil {
+			return "", err
 		}
-		parts = append(parts, fmt.Sprintf("%d %s", n, reason))
-		total += n
+		parts = append(parts, fmt.Sprintf("%d %s", count, reason))
 	}
-	if err := rows.Err(); err != nil || total == 0 {
-		return 0, "", err
+	if err := rows.Err(); err != nil {
+		return "", err
 	}
-	return total, fmt.Sprintf("%d events rejected (%s); faultlens rejected --db lists them under %s",
-		total, strings.Join(parts, ", "), res.Path), nil
+	return fmt.Sprintf("%d events rejected (%s); faultlens rejected --db lists them under %s",
+		n, strings.Join(parts, ", "), res.Path), nil
 }
 
 // Close stops taking requests (later ones are answered 503, which

@@ -225,7 +225,8 @@ func (rc *Receiver) store(ctx context.Context, remote string, req request) Outco
 		out.Err, out.Retryable = err, errors.Is(err, store.ErrLocked)
 		return out
 	}
-	res, err := ingest.OTLP(ctx, db, bytes.NewReader(req.doc), out.Source, ingest.Options{Suite: rc.cfg.Suite})
+	stored, err := ingest.OTLP(ctx, db, bytes.NewReader(req.doc), out.Source, ingest.Options{Suite: rc.cfg.Suite})
+	res := stored.FileResult
 	out.Result = res
 	var none *otlp.NoAgentSpansError
 	switch {
@@ -241,13 +242,11 @@ func (rc *Receiver) store(ctx context.Context, remote string, req request) Outco
 		return out // an exporter's retry of a request already stored
 	}
 	rc.cache.behind = true
-	// The request's own rejections, as stored under its name: res counts
-	// them net of those it replaced (the earlier conversion of a trace the
-	// request completes), but the exporter is told what became of its spans.
-	out.RejectedSpans, out.Message, err = rejectedMessage(ctx, db, res)
-	if err != nil {
-		out.RejectedSpans = max(res.RejectedEvents, 0)
-		out.Message = fmt.Sprintf("%d events rejected; see faultlens rejected", out.RejectedSpans)
+	if out.RejectedSpans = stored.RejectedSpans; out.RejectedSpans > 0 {
+		out.Message, err = rejectedMessage(ctx, db, res, out.RejectedSpans)
+		if err != nil {
+			out.Message = fmt.Sprintf("%d events rejected; see faultlens rejected", out.RejectedSpans)
+		}
 	}
 	return out
 }
