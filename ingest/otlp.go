@@ -232,6 +232,7 @@ const spansPerInsert = 200
 // file, a few hundred traces per statement.
 func storeSpans(ctx context.Context, conn *sql.Conn, fileID int64, batch *otlp.Batch) error {
 	var args []any
+	var zip packer
 	flush := func() error {
 		if len(args) == 0 {
 			return nil
@@ -244,7 +245,7 @@ func storeSpans(ctx context.Context, conn *sql.Conn, fileID int64, batch *otlp.B
 		return nil
 	}
 	err := batch.EachTraceDoc(func(id string, doc []byte) error {
-		packed, err := gzipBytes(doc)
+		packed, err := zip.pack(doc)
 		if err != nil {
 			return fmt.Errorf("store spans of trace %s: %w", id, err)
 		}
@@ -287,14 +288,23 @@ func (c *countingReader) Read(p []byte) (int, error) {
 	return n, err
 }
 
-// gzipBytes compresses a stored span document.
-func gzipBytes(b []byte) ([]byte, error) {
+// packer gzips the span documents of one input with one compressor: a
+// new gzip.Writer sets up its tables on the first write, which cost about
+// as much as compressing a trace's document.
+type packer struct{ zw *gzip.Writer }
+
+// pack compresses a stored span document.
+func (p *packer) pack(b []byte) ([]byte, error) {
 	var buf bytes.Buffer
-	zw := gzip.NewWriter(&buf)
-	if _, err := zw.Write(b); err != nil {
+	if p.zw == nil {
+		p.zw = gzip.NewWriter(&buf)
+	} else {
+		p.zw.Reset(&buf)
+	}
+	if _, err := p.zw.Write(b); err != nil {
 		return nil, err
 	}
-	if err := zw.Close(); err != nil {
+	if err := p.zw.Close(); err != nil {
 		return nil, err
 	}
 	return buf.Bytes(), nil
