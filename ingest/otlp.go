@@ -171,16 +171,33 @@ func addStoredSpans(ctx context.Context, conn *sql.Conn, batch *otlp.Batch) (sto
 // through a pipe: no temporary file, and no second copy of the events.
 func loadRuns(ctx context.Context, conn *sql.Conn, batch *otlp.Batch, opts otlp.Options) error {
 	pr, pw := io.Pipe()
-	converted := make(chan error, 1)
+	type outcome struct {
+		err   error
+		panic any
+	}
+	converted := make(chan outcome, 1)
 	go func() {
-		err := batch.WriteRuns(opts, pw)
-		pw.CloseWithError(err) // nil: the reader sees the end of the lines
-		converted <- err
+		var out outcome
+		defer func() {
+			// A bug in the conversion panics in the caller, as it did
+			// before the conversion had a goroutine of its own (a
+			// receiver's handler survives it).
+			if out.panic = recover(); out.panic != nil {
+				pw.CloseWithError(errors.New("conversion failed"))
+			}
+			converted <- out
+		}()
+		out.err = batch.WriteRuns(opts, pw)
+		pw.CloseWithError(out.err) // nil: the reader sees the end of the lines
 	}()
 	_, err := loadLinesFrom(ctx, conn, pr)
 	pr.Close() // a load that stopped early unblocks the conversion
-	if cerr := <-converted; cerr != nil && !errors.Is(cerr, io.ErrClosedPipe) {
-		return fmt.Errorf("convert OTLP: %w", cerr)
+	out := <-converted
+	if out.panic != nil {
+		panic(out.panic)
+	}
+	if out.err != nil && !errors.Is(out.err, io.ErrClosedPipe) {
+		return fmt.Errorf("convert OTLP: %w", out.err)
 	}
 	return err
 }
