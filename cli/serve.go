@@ -74,6 +74,9 @@ func runServe(ctx context.Context, s Streams, g *global, o *serveOptions) error 
 	if o.maxBodyMiB <= 0 {
 		return usagef("--max-body must be positive")
 	}
+	if o.refresh <= 0 {
+		return usagef("--refresh-every must be positive")
+	}
 	ctx, stop := signal.NotifyContext(ctx, os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	log := &lockedWriter{w: s.Out}
