@@ -82,7 +82,9 @@ func New(cfg Config) *Receiver {
 	if cfg.RefreshEvery <= 0 {
 		cfg.RefreshEvery = DefaultRefreshEvery
 	}
-	return &Receiver{cfg: cfg}
+	// An earlier writer may have left the cache behind (a crash after a
+	// commit): the first close finds out, as ingest does after its files.
+	return &Receiver{cfg: cfg, cache: cacheClock{behind: true}}
 }
 
 // Handler serves POST /v1/traces, and /v1/metrics and /v1/logs, which it
