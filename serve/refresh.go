@@ -25,7 +25,7 @@ const DefaultRefreshEvery = 30 * time.Second
 // cacheClock is the state of the suite cache as the receiver sees it.
 type cacheClock struct {
 	behind bool        // a request committed since the last recomputation
-	last   time.Time   // when the cache was last brought up to date
+	last   time.Time   // when the cache was last recomputed, or tried to be
 	timer  *time.Timer // the trailing recomputation, while one is due
 	gen    int64       // counts armings of timer, so a stale one knows it
 }
@@ -52,11 +52,12 @@ func (c *cacheClock) stop() {
 // caller holds rc.mu and the database is open.
 func (rc *Receiver) refresh(ctx context.Context) error {
 	start := time.Now()
+	rc.cache.last = start // a failure is not retried at once, but RefreshEvery later
 	suites, err := metrics.Freshen(ctx, rc.db)
 	if err != nil {
 		return fmt.Errorf("refresh suite metrics: %w", err)
 	}
-	rc.cache.behind, rc.cache.last = false, start
+	rc.cache.behind = false
 	if len(suites) > 0 {
 		rc.totals.Refreshes++
 		rc.logf("suite metrics refreshed for %d suite(s) in %.1fs", len(suites), time.Since(start).Seconds())
