@@ -101,7 +101,7 @@ func accountingLine(r ingest.FileResult) string {
 	switch r.Format {
 	case "otlp":
 		what = fmt.Sprintf("span lines accepted (%d events)", r.Events)
-		if r.RejectedEvents > 0 {
+		if r.RejectedEvents != 0 { // negative for an OTLP file that replaced rejections of its traces
 			what = fmt.Sprintf("span lines accepted (%d events stored, %d rejected)", r.Events, r.RejectedEvents)
 		}
 	case "mixed":

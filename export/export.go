@@ -28,6 +28,9 @@ type Options struct {
 	// BySuite writes Parquet as OUT/events/suite=NAME/*.parquet plus
 	// OUT/rejected_lines.parquet (Hive layout) instead of one file.
 	BySuite bool
+	// TempDir holds the temporary file the Arrow export goes through
+	// (--temp-dir; default the system temp dir).
+	TempDir string
 }
 
 // Write writes the events of db to out and returns how many it wrote.
@@ -50,7 +53,7 @@ func Write(ctx context.Context, db *sql.DB, out string, o Options) (int64, error
 	case o.Format == "jsonl":
 		err = jsonl(ctx, db, events, out)
 	case o.Format == "arrow":
-		err = arrowFile(ctx, db, events, out)
+		err = arrowFile(ctx, db, events, out, o.TempDir)
 	case o.Format == "otlp":
 		err = writeOTLP(ctx, db, suite, out)
 	default:
@@ -79,8 +82,8 @@ func jsonl(ctx context.Context, db *sql.DB, events, path string) error {
 // arrowFile writes the canonical JSON lines to a temporary file and reads
 // them back into Arrow records of the canonical schema: DuckDB has no Arrow
 // writer without the duckdb_arrow build tag.
-func arrowFile(ctx context.Context, db *sql.DB, events, path string) error {
-	tmp, err := os.CreateTemp("", "faultlens-export-*.jsonl")
+func arrowFile(ctx context.Context, db *sql.DB, events, path, tempDir string) error {
+	tmp, err := os.CreateTemp(tempDir, "faultlens-export-*.jsonl")
 	if err != nil {
 		return err
 	}
