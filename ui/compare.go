@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"charm.land/bubbles/v2/help"
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
@@ -16,7 +17,10 @@ import (
 // gate, significant change) is what the eye looks for first; the gated and
 // exploratory sections also break the one-header grid a table draws.
 type compareView struct {
-	base, cand string // the request res answers
+	sh         *shared
+	keys       compareKeys
+	seq        int    // the request awaited; older answers are dropped
+	base, cand string // the suites res compares
 	res        *compare.Result
 	err        error
 	rows       []cmpRow
@@ -24,11 +28,14 @@ type compareView struct {
 }
 
 // compareKeys are the compare view's own keys.
-type compareKeys struct{ Up, Down, Drill, Pair key.Binding }
+type compareKeys struct{ Up, Down, Drill, Pair, Back key.Binding }
 
+// ShortHelp is the status line's share.
 func (k compareKeys) ShortHelp() []key.Binding { return []key.Binding{k.Up, k.Drill, k.Pair} }
+
+// FullHelp is every key of the view.
 func (k compareKeys) FullHelp() [][]key.Binding {
-	return [][]key.Binding{{k.Up, k.Down, k.Drill, k.Pair}}
+	return [][]key.Binding{{k.Up, k.Down, k.Drill, k.Pair, k.Back}}
 }
 
 func newCompareKeys() compareKeys {
@@ -36,19 +43,45 @@ func newCompareKeys() compareKeys {
 		Up:    key.NewBinding(key.WithKeys("k", "up"), key.WithHelp("j/k", "row")),
 		Down:  key.NewBinding(key.WithKeys("j", "down")),
 		Drill: key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "its runs")),
-		Pair:  key.NewBinding(key.WithKeys("p"), key.WithHelp("p", "pair its first run")),
+		Pair:  pairKey("pair its first run"),
+		Back:  backKey(),
 	}
 }
 
-// apply keeps the comparison of the pair on screen only.
-func (v *compareView) apply(msg compareMsg) {
-	if msg.base != v.base || msg.cand != v.cand {
-		return
+func newCompareView(sh *shared) compareView { return compareView{sh: sh, keys: newCompareKeys()} }
+
+// Keys are the compare view's own keys.
+func (v compareView) Keys() help.KeyMap { return v.keys }
+
+// Update compares the pair of suites whenever the facts change, keeps the
+// answer to the latest request only, and moves, drills and pairs.
+func (v compareView) Update(msg tea.Msg) (compareView, tea.Cmd) {
+	switch msg := msg.(type) {
+	case compareMsg:
+		if msg.seq != v.seq {
+			return v, nil
+		}
+		v.res, v.err = msg.res, msg.err
+		if v.res != nil {
+			v.rows = gatedRows(v.res)
+			v.cursor = min(v.cursor, max(0, len(v.rows)-1))
+		}
+	case factsMsg:
+		b, c := v.sh.pair()
+		if b == nil || c == nil {
+			return v, nil
+		}
+		v.seq++
+		v.base, v.cand = b.Suite, c.Suite
+		return v, v.sh.startLoad(compareCmd(v.sh.ctx, v.sh.be, v.seq, b.Suite, c.Suite))
+	case tea.KeyPressMsg:
+		return v.key(msg), nil
+	case tea.MouseWheelMsg:
+		if k, ok := wheelKey(msg); ok {
+			return v.key(k), nil
+		}
 	}
-	v.res, v.err = msg.res, msg.err
-	if v.res != nil {
-		v.rows = gatedRows(v.res)
-	}
+	return v, nil
 }
 
 func (v compareView) selected() (cmpRow, bool) {
@@ -58,10 +91,10 @@ func (v compareView) selected() (cmpRow, bool) {
 	return cmpRow{}, false
 }
 
-// compareKey moves the cursor, drills to the runs behind the row, or pairs
-// the row's first candidate run with its baseline twin.
-func (m Model) compareKey(msg tea.KeyPressMsg) (tea.Model, tea.Cmd) {
-	k, v := m.cmpKeys, &m.cmp
+// key moves the cursor, drills to the runs behind the row, or pairs the
+// row's first candidate run with its baseline twin.
+func (v compareView) key(msg tea.KeyPressMsg) compareView {
+	k := v.keys
 	switch {
 	case key.Matches(msg, k.Down):
 		v.cursor = min(v.cursor+1, max(0, len(v.rows)-1))
@@ -70,41 +103,37 @@ func (m Model) compareKey(msg tea.KeyPressMsg) (tea.Model, tea.Cmd) {
 	case key.Matches(msg, k.Drill, k.Pair):
 		r, ok := v.selected()
 		if !ok {
-			return m, nil
+			return v
 		}
 		f, narrowed := drill(r.Row, v.res.Candidate.Suite)
 		if !narrowed {
-			m.status = "no run filter for " + safe(r.Metric) + ": all runs of " + safe(v.res.Candidate.Suite)
+			v.sh.status = "no run filter for " + safe(r.Metric) + ": all runs of " + safe(v.res.Candidate.Suite)
 		}
 		if key.Matches(msg, k.Pair) {
-			c := m.pairFirst(f)
-			return m, c
+			v.sh.goTo(navigation{to: viewPair, filter: f, what: "the first run behind the row"})
+		} else {
+			v.sh.goTo(navigation{to: viewRuns, filter: f})
 		}
-		m.runs.filter, m.runs.offset, m.runs.cursor = f, 0, 0
-		m.runs.input.in.SetValue("")
-		m.prevTab, m.tab = viewCompare, viewRuns
-		return m, m.reloadRuns()
+	case key.Matches(msg, k.Back):
+		v.sh.goTo(navigation{back: true})
 	}
-	if key.Matches(msg, m.keys.Back) {
-		return m.switchTo(m.prevTab)
-	}
-	return m, nil
+	return v
 }
 
 // compareBody draws the summary, then the gated rows with their verdicts
 // and the exploratory rows after them, a window around the cursor, and the
 // selected row's gate reason.
-func (m Model) compareBody() string {
-	b, c := m.pair()
+func (v compareView) View() string {
+	b, c := v.sh.pair()
 	if b == nil || c == nil {
 		return "compare needs two suites (--baseline B --candidate C)"
 	}
-	st, v := m.styles, m.cmp
+	st := v.sh.styles
 	switch {
 	case v.err != nil:
 		return st.Error.Render("compare: " + safe(v.err.Error()))
 	case v.res == nil:
-		return m.spin.View() + " comparing " + safe(b.Suite) + " with " + safe(c.Suite) + "…"
+		return v.sh.spin.View() + " comparing " + safe(b.Suite) + " with " + safe(c.Suite) + "…"
 	}
 	res := v.res
 	var head strings.Builder
@@ -115,7 +144,7 @@ func (m Model) compareBody() string {
 	fmt.Fprintf(&head, "%s vs %s (%d vs %d runs): %s  Holm α=%g\n", st.Title.Render(safe(res.Baseline.Name)),
 		st.Title.Render(safe(res.Candidate.Name)), res.Baseline.Runs, res.Candidate.Runs, outcome, res.Alpha)
 	fmt.Fprintf(&head, "delta = candidate − baseline [%.0f%% interval]; ~ no significant change\n", res.Confidence*100)
-	abbrev := m.width < 110
+	abbrev := v.sh.width < 110
 	if abbrev {
 		head.WriteString(st.Faint.Render("names: "+metricLegend) + "\n")
 	}
@@ -123,7 +152,7 @@ func (m Model) compareBody() string {
 	for _, r := range v.rows {
 		nw = max(nw, len([]rune(rowName(r, abbrev))))
 	}
-	nw = min(nw, max(10, m.width-50))
+	nw = min(nw, max(10, v.sh.width-50))
 	head.WriteString(st.Header.Render(fmt.Sprintf("  %-*s %-4s %8s %8s %-9s %s", nw, "metric", "gate",
 		lpad(pad(safe(res.Baseline.Name), 8), 8), lpad(pad(safe(res.Candidate.Name), 8), 8), "sig", "delta [interval]")) + "\n")
 	var lines []string
@@ -165,7 +194,7 @@ func (m Model) compareBody() string {
 			foot += "exploratory, not gated"
 		}
 	}
-	h := max(1, m.bodyHeight()-strings.Count(head.String(), "\n")-1)
+	h := max(1, v.sh.bodyHeight()-strings.Count(head.String(), "\n")-1)
 	start := min(max(0, at-h/2), max(0, len(lines)-h))
 	end := min(len(lines), start+h)
 	return head.String() + strings.Join(lines[start:end], "\n") + "\n" + foot

@@ -52,8 +52,8 @@ func TestConsoleFocusRules(t *testing.T) {
 	if m.sql.err != nil || m.sql.res == nil || len(m.sql.res.rows) != 1 || m.sql.res.rows[0][0] != "2" || m.sql.res.rows[0][1] != "q" {
 		t.Fatalf("result %+v err %v\n%s", m.sql.res, m.sql.err, out)
 	}
-	if m.status != "" || strings.Contains(out, "exported") {
-		t.Fatalf("a typed e reached the export shortcut: %q", m.status)
+	if m.sh.status != "" || strings.Contains(out, "exported") {
+		t.Fatalf("a typed e reached the export shortcut: %q", m.sh.status)
 	}
 	// ctrl+w deletes a word, ctrl+u the whole line before the cursor.
 	m, _ = settle(t, db, append(append([]string{"7"}, typed("select 1 from runs")...), "ctrl+w")...)

@@ -4,6 +4,9 @@ import (
 	"fmt"
 	"strings"
 
+	"charm.land/bubbles/v2/help"
+	tea "charm.land/bubbletea/v2"
+
 	"github.com/faultlens/faultlens/metrics"
 )
 
@@ -48,22 +51,41 @@ func latencyPairs(b, c *metrics.Suite) []latencyPair {
 	return out
 }
 
-// latencyBody puts the baseline beside the candidate for every stage and
-// tool: p50 and p95 of both with the change, and a p95 bar of queue (░)
-// then execution (█) whose scale is the row's own, so one slow tool does
-// not flatten every other row to a sliver.
-func (m Model) latencyBody() string {
-	b, c := m.pair()
-	st := m.styles
+// latencyView is the latency of every stage and tool, the baseline beside
+// the candidate, one scrolled body.
+type latencyView struct {
+	sh   *shared
+	keys scrollKeys
+	scroller
+}
+
+func newLatencyView(sh *shared) latencyView { return latencyView{sh: sh, keys: newScrollKeys()} }
+
+// Update scrolls; the latency's data is the shared report and histograms.
+func (v latencyView) Update(msg tea.Msg) (latencyView, tea.Cmd) {
+	v.scroller.update(v.sh, v.keys, msg, v.View)
+	return v, nil
+}
+
+// Keys are the scrolling keys.
+func (v latencyView) Keys() help.KeyMap { return v.keys }
+
+// View puts the baseline beside the candidate for every stage and tool:
+// p50 and p95 of both with the change, and a p95 bar of queue (░) then
+// execution (█) whose scale is the row's own, so one slow tool does not
+// flatten every other row to a sliver.
+func (v latencyView) View() string {
+	b, c := v.sh.pair()
+	st := v.sh.styles
 	var out strings.Builder
 	out.WriteString("p95 bars: queue ░ then execution █, each row on its own scale; Δ = candidate − baseline\n")
 	bn, cn := suiteName(b), suiteName(c)
 	flag := " ◀ QUEUED > EXECUTED"
-	if m.width < 96 {
+	if v.sh.width < 96 {
 		flag = " ◀ Q>X" // the legend line says what it means
 		out.WriteString("◀ Q>X: QUEUED > EXECUTED (p95 queue above p95 execution and over 1 s)\n")
 	}
-	w := max(8, min(30, m.width-68-len([]rune(flag))))
+	w := max(8, min(30, v.sh.width-68-len([]rune(flag))))
 	out.WriteString(st.Header.Render(fmt.Sprintf("%-19s %-9s %-*s %8s %8s %6s %9s", "stage / tool", "suite", w+2, "p95 queue+exec", "p50", "p95", "queue", "Δp95")) + "\n")
 	for _, p := range latencyPairs(b, c) {
 		scale := max(p95Total(p.base), p95Total(p.cand))
@@ -97,8 +119,8 @@ func (m Model) latencyBody() string {
 			out.WriteString(line + "\n")
 		}
 	}
-	out.WriteString("\n" + m.latencyDistribution(bn, cn))
-	out.WriteString("\n" + m.latencyTable(b, c))
+	out.WriteString("\n" + latencyDistribution(v.sh.ov.hists, bn, cn, st))
+	out.WriteString("\n" + latencyTable(b, c, st))
 	return strings.TrimRight(out.String(), "\n")
 }
 
@@ -151,9 +173,9 @@ func cells(v, scale float64, w int) int {
 // latencyTable is the percentile table of both suites: one line per stage
 // or tool and clock, the baseline's p50/p95/p99 beside the candidate's and
 // the change of p95.
-func (m Model) latencyTable(b, c *metrics.Suite) string {
+func latencyTable(b, c *metrics.Suite, st Styles) string {
 	var out strings.Builder
-	out.WriteString(m.styles.Header.Render(fmt.Sprintf("%-19s %-5s %8s %8s %8s │ %8s %8s %8s │ %9s", "percentiles", "clock",
+	out.WriteString(st.Header.Render(fmt.Sprintf("%-19s %-5s %8s %8s %8s │ %8s %8s %8s │ %9s", "percentiles", "clock",
 		"b p50", "b p95", "b p99", "c p50", "c p95", "c p99", "Δp95")) + "\n")
 	var runRows []latencyPair
 	if b != nil || c != nil {

@@ -12,12 +12,16 @@ import (
 	"github.com/faultlens/faultlens/metrics"
 )
 
-// Messages: every result of I/O reaches Update as one of these.
+// Messages: every result of I/O reaches Update as one of these, carrying
+// the request it answers so that a late answer never replaces a newer one.
 type (
+	// loadedMsg answers load seq of the suites.
 	loadedMsg struct {
+		seq int
 		ov  *overview
 		err error
 	}
+	// runsMsg answers runs request seq.
 	runsMsg struct {
 		seq    int
 		rows   []metrics.RunRow
@@ -25,14 +29,16 @@ type (
 		offset int
 		err    error
 	}
-	// detailMsg answers the request for run id.
+	// detailMsg answers detail request seq, for run id.
 	detailMsg struct {
+		seq int
 		id  string
 		d   *metrics.RunDetail
 		err error
 	}
-	// compareMsg answers the comparison of base with cand.
+	// compareMsg answers compare request seq, of base with cand.
 	compareMsg struct {
+		seq        int
 		base, cand string
 		res        *compare.Result
 		err        error
@@ -65,10 +71,10 @@ type (
 	quitWhenIdleMsg struct{}
 )
 
-func loadCmd(ctx context.Context, b *backend) tea.Cmd {
+func loadCmd(ctx context.Context, b *backend, seq int) tea.Cmd {
 	return func() tea.Msg {
 		ov, err := b.load(ctx)
-		return loadedMsg{ov: ov, err: err}
+		return loadedMsg{seq: seq, ov: ov, err: err}
 	}
 }
 
@@ -79,17 +85,17 @@ func runsCmd(ctx context.Context, b *backend, seq int, f metrics.RunFilter, o me
 	}
 }
 
-func detailCmd(ctx context.Context, b *backend, id string) tea.Cmd {
+func detailCmd(ctx context.Context, b *backend, seq int, id string) tea.Cmd {
 	return func() tea.Msg {
 		d, err := b.detail(ctx, id)
-		return detailMsg{id: id, d: d, err: err}
+		return detailMsg{seq: seq, id: id, d: d, err: err}
 	}
 }
 
-func compareCmd(ctx context.Context, b *backend, base, cand string) tea.Cmd {
+func compareCmd(ctx context.Context, b *backend, seq int, base, cand string) tea.Cmd {
 	return func() tea.Msg {
 		res, err := b.compare(ctx, base, cand)
-		return compareMsg{base: base, cand: cand, res: res, err: err}
+		return compareMsg{seq: seq, base: base, cand: cand, res: res, err: err}
 	}
 }
 
