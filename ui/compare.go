@@ -144,17 +144,25 @@ func (v compareView) View() string {
 	fmt.Fprintf(&head, "%s vs %s (%d vs %d runs): %s  Holm α=%g\n", st.Title.Render(safe(res.Baseline.Name)),
 		st.Title.Render(safe(res.Candidate.Name)), res.Baseline.Runs, res.Candidate.Runs, outcome, res.Alpha)
 	fmt.Fprintf(&head, "delta = candidate − baseline [%.0f%% interval]; ~ no significant change\n", res.Confidence*100)
-	abbrev := v.sh.width < 110
-	if abbrev {
+	// Below 110 columns the names are abbreviated by a legend, the delta
+	// loses its interval to the footer, and a name still wider than its
+	// column wraps onto the next lines: a name is never cut, so two rows
+	// never read the same.
+	narrow := v.sh.width < 110
+	if narrow {
 		head.WriteString(st.Faint.Render("names: "+metricLegend) + "\n")
 	}
 	nw := 10
 	for _, r := range v.rows {
-		nw = max(nw, len([]rune(rowName(r, abbrev))))
+		nw = max(nw, len([]rune(rowName(r, narrow))))
 	}
-	nw = min(nw, max(10, v.sh.width-50))
+	fixed, deltaHead := 50, "delta [interval]"
+	if narrow {
+		fixed, deltaHead = 45, "delta"
+	}
+	nw = min(nw, max(10, v.sh.width-fixed))
 	head.WriteString(st.Header.Render(fmt.Sprintf("  %-*s %-4s %8s %8s %-9s %s", nw, "metric", "gate",
-		lpad(pad(safe(res.Baseline.Name), 8), 8), lpad(pad(safe(res.Candidate.Name), 8), 8), "sig", "delta [interval]")) + "\n")
+		lpad(pad(safe(res.Baseline.Name), 8), 8), lpad(pad(safe(res.Candidate.Name), 8), 8), "sig", deltaHead)) + "\n")
 	var lines []string
 	at := 0
 	for i, r := range v.rows {
@@ -173,50 +181,47 @@ func (v compareView) View() string {
 		if gate == "" {
 			gate = "–"
 		}
-		line := fmt.Sprintf("%s%-*s %-4s %8s %8s %-9s %s", mark, nw, pad(safe(rowName(r, abbrev)), nw), gate,
-			cmpCell(r.Row, r.Base), cmpCell(r.Row, r.Cand), pad(sigMark(r.Row), 9), cmpDelta(r.Row))
-		switch {
-		case i == v.cursor:
-			line = st.Selected.Render(line)
-		case gate == "FAIL":
-			line = st.Bad.Render(line)
-		case r.Significant:
-			line = st.Warn.Render(line)
+		delta := cmpDelta(r.Row)
+		if narrow {
+			delta = cmpDiff(r.Row)
 		}
-		lines = append(lines, line)
+		name := wrapName(safe(rowName(r, narrow)), nw)
+		row := []string{fmt.Sprintf("%s%-*s %-4s %8s %8s %-9s %s", mark, nw, pad(name[0], nw), gate,
+			cmpCell(r.Row, r.Base), cmpCell(r.Row, r.Cand), pad(sigMark(r.Row), 9), delta)}
+		for _, more := range name[1:] {
+			row = append(row, "  "+more)
+		}
+		for _, line := range row {
+			switch {
+			case i == v.cursor:
+				line = st.Selected.Render(line)
+			case gate == "FAIL":
+				line = st.Bad.Render(line)
+			case r.Significant:
+				line = st.Warn.Render(line)
+			}
+			lines = append(lines, line)
+		}
 	}
+	// The footer is the selected row in full: its interval (on a narrow
+	// screen, on a line of its own) and its gate's reason.
 	foot := ""
 	if r, ok := v.selected(); ok {
 		foot = safe(r.Metric) + ": "
+		if narrow {
+			foot += cmpDelta(r.Row) + "\n"
+		}
 		if r.gated {
 			foot += r.verdict + " — " + safe(r.reason)
 		} else {
 			foot += "exploratory, not gated"
 		}
 	}
-	h := max(1, v.sh.bodyHeight()-strings.Count(head.String(), "\n")-1)
+	h := max(1, v.sh.bodyHeight()-strings.Count(head.String(), "\n")-strings.Count(foot, "\n")-1)
 	start := min(max(0, at-h/2), max(0, len(lines)-h))
 	end := min(len(lines), start+h)
 	return head.String() + strings.Join(lines[start:end], "\n") + "\n" + foot
 }
-
-// metricLegend explains the abbreviations of metricName.
-const metricLegend = "lat = latency, x = exec, q = queue, w = wall"
-
-// metricName is a metric key, abbreviated by metricLegend when the screen
-// is narrow; the parts that tell two rows apart are always kept whole.
-func metricName(m string, abbrev bool) string {
-	if !abbrev || !strings.HasPrefix(m, "latency.") {
-		return m
-	}
-	p := strings.Split(m, ".")
-	p[0] = "lat"
-	if len(p) >= 5 {
-		p[len(p)-2] = map[string]string{"exec": "x", "queue": "q", "wall": "w"}[p[len(p)-2]]
-	}
-	return strings.Join(p, ".")
-}
-
 // cmpCell is a rate as a percentage or a latency in ms.
 func cmpCell(r compare.Row, v *float64) string {
 	switch {
@@ -250,10 +255,3 @@ func signedMs(v float64) string {
 	return "+" + msf(v)
 }
 
-// rowName is a row's metric name, with the scenario of a per-scenario gate.
-func rowName(r cmpRow, abbrev bool) string {
-	if r.Scenario != "" {
-		return metricName(r.Metric, abbrev) + " @" + r.Scenario
-	}
-	return metricName(r.Metric, abbrev)
-}
