@@ -222,6 +222,7 @@ func (v compareView) View() string {
 	end := min(len(lines), start+h)
 	return head.String() + strings.Join(lines[start:end], "\n") + "\n" + foot
 }
+
 // cmpCell is a rate as a percentage or a latency in ms.
 func cmpCell(r compare.Row, v *float64) string {
 	switch {
@@ -254,4 +255,3 @@ func signedMs(v float64) string {
 	}
 	return "+" + msf(v)
 }
-
