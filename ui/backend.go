@@ -10,6 +10,7 @@ import (
 
 	"github.com/faultlens/faultlens/compare"
 	"github.com/faultlens/faultlens/metrics"
+	"github.com/faultlens/faultlens/queries"
 	"github.com/faultlens/faultlens/textsafe"
 )
 
@@ -149,10 +150,8 @@ func checkSQL(q string) (string, error) {
 }
 
 // sqlConnection opens the console's connection: external access off and the
-// configuration locked, so no statement can read or write files, attach
-// databases or load extensions. DuckDB scopes both settings to the whole
-// database, so they also bind the dashboard's own connection, which never
-// needs external access once the traces are ingested.
+// configuration locked (queries/ui_console.sql), so no statement can read
+// or write files, attach databases or load extensions.
 func (b *backend) sqlConnection(ctx context.Context) (*sql.Conn, error) {
 	if b.sqlConn != nil {
 		return b.sqlConn, nil
@@ -161,16 +160,9 @@ func (b *backend) sqlConnection(ctx context.Context) (*sql.Conn, error) {
 	if err != nil {
 		return nil, err
 	}
-	for _, s := range []string{
-		"SET autoinstall_known_extensions = false",
-		"SET autoload_known_extensions = false",
-		"SET enable_external_access = false",
-		"SET lock_configuration = true",
-	} {
-		if _, err := c.ExecContext(ctx, s); err != nil {
-			c.Close()
-			return nil, fmt.Errorf("console: %s: %w", s, err)
-		}
+	if _, err := c.ExecContext(ctx, queries.Get("ui.console_lockdown")); err != nil {
+		c.Close()
+		return nil, fmt.Errorf("console: locking the connection down: %w", err)
 	}
 	b.sqlConn = c
 	return c, nil
@@ -196,10 +188,10 @@ func (b *backend) query(ctx context.Context, q string) (*sqlResult, error) {
 	if err != nil {
 		return nil, err
 	}
-	if _, err := c.ExecContext(ctx, "BEGIN TRANSACTION"); err != nil {
-		return nil, err
+	if _, err := c.ExecContext(ctx, queries.Get("ui.console_begin")); err != nil {
+		return nil, fmt.Errorf("console: %w", err)
 	}
-	defer c.ExecContext(context.Background(), "ROLLBACK")
+	defer c.ExecContext(context.Background(), queries.Get("ui.console_rollback"))
 	rows, err := c.QueryContext(ctx, q)
 	if err != nil {
 		return nil, err

@@ -36,6 +36,20 @@ func TestConsoleLockedDown(t *testing.T) {
 	if err != nil || len(res.rows) != 1 || res.rows[0][0] != "6995" {
 		t.Errorf("a plain read: %v %+v", err, res)
 	}
+	// Every statement of the lockdown took effect, the lock last: even a
+	// statement past the console's check could not turn access back on.
+	res, err = b.query(ctx, `SELECT current_setting('autoinstall_known_extensions'), current_setting('autoload_known_extensions'),
+		current_setting('enable_external_access'), current_setting('lock_configuration')`)
+	if err != nil || strings.Join(res.rows[0], " ") != "false false false true" {
+		t.Errorf("settings: %v %+v", err, res)
+	}
+	c, err := b.sqlConnection(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := c.ExecContext(ctx, "SET enable_external_access = true"); err == nil || !strings.Contains(err.Error(), "locked") {
+		t.Errorf("unlocking: err = %v, want one saying the configuration is locked", err)
+	}
 }
 
 // On entering the console the input has focus and is empty: what is typed
