@@ -22,3 +22,13 @@ BEGIN TRANSACTION;
 -- Ends it, always by rolling back, so even a statement that slipped past
 -- the console's check changes nothing.
 ROLLBACK;
+
+-- name: ui.console_locked_down
+-- Whether the lockdown is in force already: the settings are database-wide,
+-- so a second console on the same database (a dashboard opened again in
+-- one process) finds them locked by the first and cannot set them again.
+-- It may go on only if they are the lockdown's.
+SELECT current_setting('lock_configuration')::BOOLEAN
+   AND NOT current_setting('enable_external_access')::BOOLEAN
+   AND NOT current_setting('autoload_known_extensions')::BOOLEAN
+   AND NOT current_setting('autoinstall_known_extensions')::BOOLEAN;

@@ -33,11 +33,12 @@ type backend struct {
 // maxSQLRows bounds what the console reads of one result.
 const maxSQLRows = 1000
 
-// overview is what the summary views need, loaded once.
+// overview is what the summary views need, loaded once per load of the
+// suites. The latency view's histograms are not in it: that view asks for
+// them when it is first shown, so the first screen does not wait for them.
 type overview struct {
 	report  *metrics.Report
 	matrix  []metrics.ErrorCell
-	hists   []metrics.LatencyHistogram
 	filters metrics.FilterValues
 	schema  []metrics.TableColumns
 }
@@ -61,9 +62,6 @@ func (b *backend) load(ctx context.Context) (*overview, error) {
 		return nil, err
 	}
 	ov := &overview{report: rep, matrix: mx}
-	if ov.hists, err = b.sess.LatencyHistograms(ctx); err != nil {
-		return nil, err
-	}
 	if ov.filters, err = b.sess.RunFilterValues(ctx); err != nil {
 		return nil, err
 	}
@@ -161,8 +159,11 @@ func (b *backend) sqlConnection(ctx context.Context) (*sql.Conn, error) {
 		return nil, err
 	}
 	if _, err := c.ExecContext(ctx, queries.Get("ui.console_lockdown")); err != nil {
-		c.Close()
-		return nil, fmt.Errorf("console: locking the connection down: %w", err)
+		var locked bool
+		if qerr := c.QueryRowContext(ctx, queries.Get("ui.console_locked_down")).Scan(&locked); qerr != nil || !locked {
+			c.Close()
+			return nil, fmt.Errorf("console: locking the connection down: %w", err)
+		}
 	}
 	b.sqlConn = c
 	return c, nil

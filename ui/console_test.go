@@ -50,6 +50,16 @@ func TestConsoleLockedDown(t *testing.T) {
 	if _, err := c.ExecContext(ctx, "SET enable_external_access = true"); err == nil || !strings.Contains(err.Error(), "locked") {
 		t.Errorf("unlocking: err = %v, want one saying the configuration is locked", err)
 	}
+	// A second console on the same database finds the lockdown in force
+	// (it cannot set it again) and works, still locked down.
+	b2 := &backend{db: db}
+	defer b2.close()
+	if res, err := b2.query(ctx, "SELECT count(*) FROM events"); err != nil || res.rows[0][0] != "6995" {
+		t.Errorf("a second console: %v %+v", err, res)
+	}
+	if _, err := b2.query(ctx, "SELECT * FROM read_csv('/etc/passwd')"); err == nil || !strings.Contains(err.Error(), "disabled") {
+		t.Errorf("a second console read a file: %v", err)
+	}
 }
 
 // On entering the console the input has focus and is empty: what is typed

@@ -43,6 +43,21 @@ func TestLateRepliesDropped(t *testing.T) {
 			t.Fatalf("the load of seq 2 replaced seq 3: shown %d", m.loadShown)
 		}
 	})
+	t.Run("latency", func(t *testing.T) {
+		m := loadedModel(t)
+		m = send(m, press("2")) // the first visit asks for the histograms
+		first := m.latency.seq
+		m = send(m, loadedMsg{seq: 2, ov: twoSuites()}) // on screen: asks again
+		if m.latency.seq <= first || !m.latency.loading {
+			t.Fatalf("a refresh on screen did not ask again: seq %d", m.latency.seq)
+		}
+		newer := []metrics.LatencyHistogram{{Suite: "candidate", Scope: "tool", Name: "new"}}
+		m = send(m, histogramsMsg{seq: m.latency.seq, hists: newer})
+		m = send(m, histogramsMsg{seq: first, hists: []metrics.LatencyHistogram{{Name: "old"}}})
+		if len(m.latency.hists) != 1 || m.latency.hists[0].Name != "new" || m.latency.loading {
+			t.Fatalf("latency kept %+v", m.latency.hists)
+		}
+	})
 	t.Run("runs", func(t *testing.T) {
 		m := loadedModel(t)
 		m = send(m, press("4"))

@@ -52,19 +52,63 @@ func latencyPairs(b, c *metrics.Suite) []latencyPair {
 }
 
 // latencyView is the latency of every stage and tool, the baseline beside
-// the candidate, one scrolled body.
+// the candidate, one scrolled body. The quantiles come with the shared
+// report; the wall-time histograms are the view's own data call, made when
+// the view is first shown after the suites were (re)loaded.
 type latencyView struct {
-	sh   *shared
-	keys scrollKeys
+	sh      *shared
+	keys    scrollKeys
+	seq     int  // the request awaited; older answers are dropped
+	loading bool // a request is in flight
+	hists   []metrics.LatencyHistogram
+	err     error
 	scroller
 }
 
 func newLatencyView(sh *shared) latencyView { return latencyView{sh: sh, keys: newScrollKeys()} }
 
-// Update scrolls; the latency's data is the shared report and histograms.
+// Update loads the histograms (again after a refresh, now if on screen,
+// else on the next visit), keeps the answer to the latest request only,
+// and scrolls.
 func (v latencyView) Update(msg tea.Msg) (latencyView, tea.Cmd) {
+	switch msg := msg.(type) {
+	case histogramsMsg:
+		if msg.seq == v.seq {
+			v.hists, v.err, v.loading = msg.hists, msg.err, false
+		}
+		return v, nil
+	case factsMsg:
+		v.seq++ // drops an answer in flight: it read the old facts
+		v.hists, v.err, v.loading = nil, nil, false
+		if msg.onScreen {
+			return v, v.load()
+		}
+		return v, nil
+	case shownMsg:
+		if v.hists == nil && v.err == nil && !v.loading && v.sh.ov != nil {
+			return v, v.load()
+		}
+		return v, nil
+	}
 	v.scroller.update(v.sh, v.keys, msg, v.View)
 	return v, nil
+}
+
+func (v *latencyView) load() tea.Cmd {
+	v.seq++
+	v.loading = true
+	return v.sh.startLoad(histogramsCmd(v.sh.ctx, v.sh.be, v.seq))
+}
+
+// distribution is the histograms' section, or what stands in for it.
+func (v latencyView) distribution(bn, cn string) string {
+	switch {
+	case v.err != nil:
+		return v.sh.styles.Error.Render("wall-time distribution: "+safe(v.err.Error())) + "\n"
+	case v.hists == nil:
+		return v.sh.spin.View() + " reading the wall-time distribution…\n"
+	}
+	return latencyDistribution(v.hists, bn, cn, v.sh.styles)
 }
 
 // Keys are the scrolling keys.
@@ -119,7 +163,7 @@ func (v latencyView) View() string {
 			out.WriteString(line + "\n")
 		}
 	}
-	out.WriteString("\n" + latencyDistribution(v.sh.ov.hists, bn, cn, st))
+	out.WriteString("\n" + v.distribution(bn, cn))
 	out.WriteString("\n" + latencyTable(b, c, st))
 	return strings.TrimRight(out.String(), "\n")
 }

@@ -50,6 +50,12 @@ type (
 		res   *sqlResult
 		err   error
 	}
+	// histogramsMsg answers latency histogram request seq.
+	histogramsMsg struct {
+		seq   int
+		hists []metrics.LatencyHistogram
+		err   error
+	}
 	// breakersMsg answers breaker request seq.
 	breakersMsg struct {
 		seq int
@@ -103,6 +109,13 @@ func sqlCmd(ctx context.Context, b *backend, seq int, q string) tea.Cmd {
 	return func() tea.Msg {
 		res, err := b.query(ctx, q)
 		return sqlMsg{seq: seq, query: q, res: res, err: err}
+	}
+}
+
+func histogramsCmd(ctx context.Context, b *backend, seq int) tea.Cmd {
+	return func() tea.Msg {
+		h, err := b.latencyHistograms(ctx)
+		return histogramsMsg{seq: seq, hists: h, err: err}
 	}
 }
 

@@ -54,6 +54,8 @@ type (
 // ownerOf is the view an answer belongs to.
 func ownerOf(msg tea.Msg) (view, bool) {
 	switch msg.(type) {
+	case histogramsMsg:
+		return viewLatency, true
 	case runsMsg:
 		return viewRuns, true
 	case detailMsg:
