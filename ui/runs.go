@@ -267,20 +267,14 @@ func (r runsView) View() string {
 	if r.err != nil {
 		return b.String() + st.Error.Render("error: "+r.err.Error())
 	}
-	b.WriteString(st.Header.Render(fmt.Sprintf("  %-18s %-9s %-12s %-10s %-10s %-7s %-6s %5s %4s %8s",
-		"run", "suite", "scenario", "agent", "claimed", "verdict", "masked", "calls", "re", "e2e")) + "\n")
+	cols := runColumnsFor(r.sh.width)
+	b.WriteString(st.Header.Render("  "+runLine(cols, func(c runColumn) string { return c.head })) + "\n")
 	for i, x := range r.rows {
-		masked := ""
-		if x.Masked {
-			masked = "MASKED"
-		}
 		mark := "  "
 		if i == r.cursor {
 			mark = "> "
 		}
-		line := fmt.Sprintf("%s%-18s %-9s %-12s %-10s %-10s %-7s %-6s %5d %4d %8s", mark,
-			pad(safe(x.RunID), 18), pad(safe(x.Suite), 9), pad(safe(x.Scenario), 12), pad(safe(x.Agent), 10),
-			pad(safe(x.Claimed), 10), x.Verdict, masked, x.Calls, x.Resends, ms(x.EndToEndMs))
+		line := mark + runLine(cols, func(c runColumn) string { return c.cell(x) })
 		switch {
 		case i == r.cursor:
 			line = st.Selected.Render(line)
