@@ -171,7 +171,22 @@ func (v breakerView) View() string {
 	if int64(len(v.t.Events)) < v.t.TotalEvents {
 		fmt.Fprintf(&head, " (the first %d)", len(v.t.Events))
 	}
-	head.WriteString("\n" + st.Header.Render(fmt.Sprintf("    %-8s %-10s %-12s %-14s %-9s %s", "time", "suite", "tool", "state", "status", "run / call")) + "\n")
+	// Below 100 columns a list of one suite's events leaves the suite out
+	// (a line names it), so that the run and call are not cut.
+	only := ""
+	if v.sh.width < 100 {
+		only = singleSuite(v.t.Events)
+	}
+	suiteCol := func(s string) string {
+		if only != "" {
+			return ""
+		}
+		return pad(s, 10) + " "
+	}
+	if only != "" {
+		head.WriteString("\nevery one of suite " + safe(only))
+	}
+	head.WriteString("\n" + st.Header.Render(fmt.Sprintf("    %-8s %s%-12s %-14s %-9s %s", "time", suiteCol("suite"), "tool", "state", "status", "run / call")) + "\n")
 	var lines []string
 	for i, e := range v.t.Events {
 		mark := "  "
@@ -182,7 +197,7 @@ func (v breakerView) View() string {
 		if e.BreakerViolation {
 			flag = "✗ "
 		}
-		line := fmt.Sprintf("%s%s%-8s %-10s %-12s %-14s %-9s %s", mark, flag, clock(e.AtMs), pad(safe(e.Suite), 10), pad(safe(e.Tool), 12),
+		line := fmt.Sprintf("%s%s%-8s %s%-12s %-14s %-9s %s", mark, flag, clock(e.AtMs), suiteCol(safe(e.Suite)), pad(safe(e.Tool), 12),
 			pad(stateName(e.From)+" → "+stateName(e.To), 14), pad(safe(e.Status), 9), callName(e.RunID, e.CallID))
 		switch {
 		case i == v.cursor:
@@ -196,6 +211,20 @@ func (v breakerView) View() string {
 	start := min(max(0, v.cursor-h/2), max(0, len(lines)-h))
 	end := min(len(lines), start+h)
 	return head.String() + strings.Join(lines[start:end], "\n")
+}
+
+// singleSuite is the suite of every event, or "" when they are of more
+// than one (or there are none).
+func singleSuite(events []metrics.BreakerEvent) string {
+	if len(events) == 0 {
+		return ""
+	}
+	for _, e := range events[1:] {
+		if e.Suite != events[0].Suite {
+			return ""
+		}
+	}
+	return events[0].Suite
 }
 
 // stateName is a breaker state in at most six cells, open in capitals.
