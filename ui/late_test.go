@@ -163,21 +163,3 @@ func TestBreakersLoadAfterFacts(t *testing.T) {
 		t.Fatalf("an answer from before the refresh was kept")
 	}
 }
-
-func TestSingleSuite(t *testing.T) {
-	ev := func(s ...string) []metrics.BreakerEvent {
-		var out []metrics.BreakerEvent
-		for _, x := range s {
-			out = append(out, metrics.BreakerEvent{Suite: x})
-		}
-		return out
-	}
-	for _, c := range []struct {
-		events []metrics.BreakerEvent
-		want   string
-	}{{nil, ""}, {ev("c"), "c"}, {ev("c", "c"), "c"}, {ev("c", "b", "c"), ""}} {
-		if got := singleSuite(c.events); got != c.want {
-			t.Errorf("singleSuite(%v) = %q, want %q", c.events, got, c.want)
-		}
-	}
-}
