@@ -156,6 +156,8 @@ follow() {
 		sed 's/candidate-1-00001/candidate-1-99999/g; s/"client_message_id":"[^"]*"/"client_message_id":"msg-e2e-follow"/' > "$out/extra.jsonl"
 	tmux new-session -d -s "$sess" -x 160 -y 45 "cd $out && NO_COLOR=1 $bin ui --db $db --follow --follow-every 300ms"
 	wait_for "following .*updated"
+	keys 7; wait_for "sql>"; sleep 0.3
+	keys "select count(*) as n from events where type = 'run'" Enter; wait_for "rows 1"; esc
 	keys 4; wait_for "of $runs "; keys j Enter; wait_for "Gates"
 	keys p; wait_for "matched by"
 	before=$(tmux capture-pane -p -t "$sess" | grep -o "updated [0-9:]*")
@@ -174,7 +176,13 @@ follow() {
 	check 5-detail-followed "run baseline-1-00001 "
 	keys 4; wait_for "sort run_id"; sleep 0.3; cap 4-runs-followed
 	check 4-runs-followed "of $((runs + 1)) "
-	keys q
+	# The console keeps its result, says it is older, and enter runs it again.
+	keys 7; wait_for "sql>"; sleep 0.3; cap 7-sql-followed
+	check 7-sql-followed "^$runs *$"
+	check 7-sql-followed "read before the database grew"
+	keys Enter; wait_for "^$((runs + 1)) *$"; cap 7-sql-rerun
+	checknot 7-sql-rerun "read before the database grew"
+	keys C-c
 	sleep 0.5
 	cleanup
 }

@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
@@ -35,8 +36,9 @@ func sampleFile(t *testing.T, path string) {
 
 // When a followed database grows, the run detail and the pair on screen
 // are asked for again — the same run, not whatever now comes first — and
-// stay on screen until the new answer replaces them.
-func TestFollowRefreshesDetailAndPair(t *testing.T) {
+// stay on screen until the new answer replaces them; the console keeps its
+// result and says it was read before the growth.
+func TestFollowRefreshesDetailPairConsole(t *testing.T) {
 	ctx := context.Background()
 	path := filepath.Join(t.TempDir(), "followed.duckdb")
 	sampleFile(t, path)
@@ -71,6 +73,12 @@ func TestFollowRefreshesDetailAndPair(t *testing.T) {
 		t.Fatalf("before: detail %v pair id %q err %v", m.detail.d != nil, m.pairV.id, m.pairV.err)
 	}
 	dseq, pseq, shown := m.detail.seq, m.pairV.seq, m.pairV.p
+	// A console result read from the snapshot about to be replaced.
+	m.sql.seq++
+	m = send(m, sqlCmd(ctx, m.sh.be, m.sql.seq, "SELECT count(*) FROM events WHERE type = 'run'")())
+	if m.sql.res == nil || m.sql.res.rows[0][0] != "452" || m.sql.stale {
+		t.Fatalf("console before: %+v err %v stale %v", m.sql.res, m.sql.err, m.sql.stale)
+	}
 
 	addRuns(t, path, 0, 3)
 	mm, cmd = m.Update(followTickMsg{})
@@ -85,6 +93,16 @@ func TestFollowRefreshesDetailAndPair(t *testing.T) {
 	}
 	if m.pairV.seq != pseq+1 || m.pairV.id != "candidate-1-00005" || m.pairV.p != shown || m.pairV.what != "" {
 		t.Fatalf("pair after the refresh: seq %d id %q what %q", m.pairV.seq, m.pairV.id, m.pairV.what)
+	}
+	// The console keeps its result and says it is from before the growth;
+	// enter runs the statement again on the new snapshot.
+	if !m.sql.stale || !strings.Contains(m.sql.View(), "read before the database grew") {
+		t.Fatalf("console after the refresh: stale %v\n%s", m.sql.stale, m.sql.View())
+	}
+	m.sql.seq++
+	m = send(m, sqlCmd(ctx, m.sh.be, m.sql.seq, "SELECT count(*) FROM events WHERE type = 'run'")())
+	if m.sql.stale || m.sql.res.rows[0][0] != "455" {
+		t.Fatalf("console run again: %+v stale %v", m.sql.res, m.sql.stale)
 	}
 	// The view asks the new snapshot for exactly what it holds.
 	m = send(m, detailCmd(ctx, m.sh.be, m.detail.seq, m.detail.loading)())

@@ -20,6 +20,10 @@ type sqlView struct {
 	res    *sqlResult
 	err    error
 	scroll int
+	// stale is set when the suites were read again (ui --follow) after the
+	// statement ran: its result is the older snapshot's. The console does
+	// not run the user's statement again by itself; enter does.
+	stale bool
 }
 
 // sqlKeys are the console's keys while its input does not have focus.
@@ -54,8 +58,10 @@ func (v sqlView) Update(msg tea.Msg) (sqlView, tea.Cmd) {
 	switch msg := msg.(type) {
 	case sqlMsg:
 		if msg.seq == v.seq {
-			v.res, v.err, v.ran, v.scroll = msg.res, msg.err, msg.query, 0
+			v.res, v.err, v.ran, v.scroll, v.stale = msg.res, msg.err, msg.query, 0, false
 		}
+	case factsMsg:
+		v.stale = v.res != nil || v.err != nil
 	case shownMsg:
 		return v, v.input.focus() // what a person types first is the query
 	case tea.WindowSizeMsg:
@@ -121,6 +127,9 @@ func (v sqlView) View() string {
 		b.WriteString(st.Error.Render("error: "+safe(v.err.Error())) + "\n")
 	case v.res != nil:
 		b.WriteString(v.table())
+		if v.stale {
+			b.WriteString(st.Warn.Render("read before the database grew: enter on the statement runs it again") + "\n")
+		}
 	case v.seq > 0:
 		b.WriteString(v.sh.spin.View() + " running…\n")
 	default:
@@ -149,7 +158,11 @@ func (v sqlView) table() string {
 	}
 	var b strings.Builder
 	b.WriteString(v.sh.styles.Header.Render(line(r.cols)) + "\n")
-	h := max(1, v.sh.bodyHeight()-5-len(v.sh.ov.schema))
+	chrome := 5 + len(v.sh.ov.schema) // the lines around the rows
+	if v.stale {
+		chrome++
+	}
+	h := max(1, v.sh.bodyHeight()-chrome)
 	start := min(v.scroll, max(0, len(r.rows)-h))
 	end := min(len(r.rows), start+h)
 	for _, row := range r.rows[start:end] {
