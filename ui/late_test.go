@@ -43,6 +43,16 @@ func TestLateRepliesDropped(t *testing.T) {
 			t.Fatalf("the load of seq 2 replaced seq 3: shown %d", m.loadShown)
 		}
 	})
+	t.Run("export", func(t *testing.T) {
+		m := loadedModel(t)
+		m = send(m, press("e"))
+		m = send(m, press("e"))
+		m = send(m, exportedMsg{seq: 2, path: "/second.md"})
+		m = send(m, exportedMsg{seq: 1, path: "/first.md"})
+		if m.sh.status != "exported to /second.md" {
+			t.Fatalf("status %q", m.sh.status)
+		}
+	})
 	t.Run("latency", func(t *testing.T) {
 		m := loadedModel(t)
 		m = send(m, press("2")) // the first visit asks for the histograms

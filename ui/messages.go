@@ -68,7 +68,9 @@ type (
 		p   *metrics.RunPair
 		err error
 	}
+	// exportedMsg answers export request seq.
 	exportedMsg struct {
+		seq  int
 		path string
 		err  error
 	}
@@ -135,13 +137,13 @@ func pairCmd(ctx context.Context, b *backend, seq int, id string, f metrics.RunF
 	}
 }
 
-func exportCmd(dir, name, markdown string, now time.Time) tea.Cmd {
+func exportCmd(seq int, dir, name, markdown string, now time.Time) tea.Cmd {
 	return func() tea.Msg {
 		path := filepath.Join(dir, "faultlens-"+name+"-"+now.Format("20060102-150405")+".md")
 		if abs, err := filepath.Abs(path); err == nil {
 			path = abs
 		}
 		err := os.WriteFile(path, []byte(markdown), 0o644)
-		return exportedMsg{path: path, err: err}
+		return exportedMsg{seq: seq, path: path, err: err}
 	}
 }

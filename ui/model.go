@@ -79,6 +79,7 @@ type Model struct {
 	// load answering late never replaces a newer one.
 	loadSeq, loadShown int
 	follow             *follower // nil unless Options.Follow
+	exportSeq          int       // the export whose outcome the status line awaits
 
 	overview overviewView
 	latency  latencyView
@@ -159,9 +160,12 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return m, tea.Batch(m.loaded(msg), m.doneLoad())
 	case exportedMsg:
 		c := m.doneLoad()
-		if msg.err != nil {
+		switch {
+		case msg.seq != m.exportSeq:
+			// An earlier export finishing late: the status says the latest.
+		case msg.err != nil:
 			m.sh.status = "export failed: " + msg.err.Error()
-		} else {
+		default:
 			m.sh.status = "exported to " + msg.path
 		}
 		return m, c
@@ -223,7 +227,8 @@ func (m Model) handleKey(msg tea.KeyPressMsg) (tea.Model, tea.Cmd) {
 	case key.Matches(msg, k.Export):
 		name := strings.ToLower(strings.ReplaceAll(viewNames[m.tab], " ", "-"))
 		md := "# faultlens: " + viewNames[m.tab] + "\n\n```text\n" + ansi.Strip(m.body()) + "\n```\n"
-		return m, m.sh.startLoad(exportCmd(m.sh.opts.ExportDir, name, md, time.Now()))
+		m.exportSeq++
+		return m, m.sh.startLoad(exportCmd(m.exportSeq, m.sh.opts.ExportDir, name, md, time.Now()))
 	}
 	for i, b := range k.Tabs {
 		if key.Matches(msg, b) {
