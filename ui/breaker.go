@@ -30,6 +30,10 @@ type breakerView struct {
 	t       *metrics.BreakerTimeline
 	err     error
 	cursor  int
+	// keep is the event the cursor was on when the facts changed: the
+	// reloaded list puts the cursor back on it (ui --follow refreshes while
+	// someone reads the list).
+	keep *metrics.BreakerEvent
 }
 
 // breakerKeys are the breaker view's own keys.
@@ -66,12 +70,16 @@ func (v breakerView) Update(msg tea.Msg) (breakerView, tea.Cmd) {
 	case breakersMsg:
 		if msg.seq == v.seq {
 			v.t, v.err, v.loading = msg.t, msg.err, false
-			v.cursor = 0
+			v.cursor = v.find(v.keep)
+			v.keep = nil
 		}
 	case factsMsg:
 		// New facts make the breakers stale: drop them and any answer in
 		// flight, and load them now if they are on screen, else on the
 		// next visit.
+		if e, ok := v.selected(); ok {
+			v.keep = &e
+		}
 		v.seq++
 		v.t, v.err, v.loading, v.cursor = nil, nil, false, 0
 		if msg.onScreen {
@@ -96,6 +104,20 @@ func (v *breakerView) load() tea.Cmd {
 	v.seq++
 	v.loading = true
 	return v.sh.startLoad(breakersCmd(v.sh.ctx, v.sh.be, v.seq))
+}
+
+// find is the index of event e in the list (the same call changing the
+// same state at the same instant), 0 when e is nil or gone.
+func (v breakerView) find(e *metrics.BreakerEvent) int {
+	if e == nil || v.t == nil {
+		return 0
+	}
+	for i, x := range v.t.Events {
+		if x == *e {
+			return i
+		}
+	}
+	return 0
 }
 
 func (v breakerView) selected() (metrics.BreakerEvent, bool) {

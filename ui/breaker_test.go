@@ -25,3 +25,20 @@ func TestSingleSuite(t *testing.T) {
 		}
 	}
 }
+
+// A refresh (ui --follow) reloads the breakers and puts the cursor back on
+// the event it was on, wherever that event now is in the list.
+func TestBreakersKeepEventOnRefresh(t *testing.T) {
+	m := loadedModel(t)
+	m = send(m, press("8"))
+	a := metrics.BreakerEvent{Suite: "c", Tool: "visit", AtMs: 1, RunID: "r1", CallID: "r1/c1", From: "closed", To: "open"}
+	b := metrics.BreakerEvent{Suite: "c", Tool: "visit", AtMs: 2, RunID: "r2", CallID: "r2/c1", From: "closed", To: "open"}
+	m = send(m, breakersMsg{seq: m.breakers.seq, t: &metrics.BreakerTimeline{Events: []metrics.BreakerEvent{a, b}}})
+	m = send(m, press("j"))
+	m = send(m, loadedMsg{seq: 2, ov: twoSuites()})
+	earlier := metrics.BreakerEvent{Suite: "c", Tool: "visit", AtMs: 0.5, RunID: "r0", CallID: "r0/c1"}
+	m = send(m, breakersMsg{seq: m.breakers.seq, t: &metrics.BreakerTimeline{Events: []metrics.BreakerEvent{earlier, a, b}}})
+	if e, ok := m.breakers.selected(); !ok || e != b || m.breakers.cursor != 2 {
+		t.Fatalf("cursor %d on %+v, want the event of r2", m.breakers.cursor, e)
+	}
+}
