@@ -25,6 +25,10 @@ type compareView struct {
 	err        error
 	rows       []cmpRow
 	cursor     int
+	// keep is the metric and scenario of the row under the cursor when a
+	// new comparison was asked for: its rows may come in another order (a
+	// gate that now fails moves up), and the cursor stays on that row.
+	keep [2]string
 }
 
 // compareKeys are the compare view's own keys.
@@ -65,11 +69,19 @@ func (v compareView) Update(msg tea.Msg) (compareView, tea.Cmd) {
 		if v.res != nil {
 			v.rows = gatedRows(v.res)
 			v.cursor = min(v.cursor, max(0, len(v.rows)-1))
+			for i, r := range v.rows {
+				if [2]string{r.Metric, r.Scenario} == v.keep {
+					v.cursor = i
+				}
+			}
 		}
 	case factsMsg:
 		b, c := v.sh.pair()
 		if b == nil || c == nil {
 			return v, nil
+		}
+		if r, ok := v.selected(); ok {
+			v.keep = [2]string{r.Metric, r.Scenario}
 		}
 		v.seq++
 		v.base, v.cand = b.Suite, c.Suite

@@ -108,6 +108,22 @@ func TestLateRepliesDropped(t *testing.T) {
 		if m.cmp.res != newer || m.cmp.err != nil {
 			t.Fatalf("compare kept %+v err %v", m.cmp.res, m.cmp.err)
 		}
+		// The cursor stays on its row when a refresh reorders the rows.
+		rows := func(metrics ...string) *compare.Result {
+			r := &compare.Result{}
+			for _, x := range metrics {
+				r.Rows = append(r.Rows, compare.Row{Metric: x})
+			}
+			return r
+		}
+		m = send(m, compareMsg{seq: m.cmp.seq, res: rows("a", "b", "c")})
+		m = send(m, press("6"))
+		m = send(m, press("j"))
+		m = send(m, loadedMsg{seq: 3, ov: twoSuites()})
+		m = send(m, compareMsg{seq: m.cmp.seq, res: rows("x", "a", "c", "b")})
+		if r, _ := m.cmp.selected(); r.Metric != "b" {
+			t.Fatalf("cursor on %q after the refresh, want b", r.Metric)
+		}
 	})
 	t.Run("sql", func(t *testing.T) {
 		m := loadedModel(t)
