@@ -78,6 +78,15 @@ func TestLateRepliesDropped(t *testing.T) {
 		if m.runs.total != 1 || m.runs.selectedID() != "masked" {
 			t.Fatalf("runs kept %+v", m.runs.rows)
 		}
+		// A refresh reloads the page; the cursor stays on its run when the
+		// page still holds it, wherever it now is.
+		m = send(m, runsMsg{seq: m.runs.seq, rows: []metrics.RunRow{{RunID: "a"}, {RunID: "b"}}, total: 2})
+		m = send(m, press("j"))
+		m = send(m, loadedMsg{seq: 2, ov: twoSuites()})
+		m = send(m, runsMsg{seq: m.runs.seq, rows: []metrics.RunRow{{RunID: "new"}, {RunID: "a"}, {RunID: "b"}}, total: 3})
+		if m.runs.selectedID() != "b" {
+			t.Fatalf("cursor on %q after the refresh, want b", m.runs.selectedID())
+		}
 	})
 	t.Run("detail", func(t *testing.T) {
 		m := loadedModel(t)

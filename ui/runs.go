@@ -35,6 +35,9 @@ type runsView struct {
 	rows   []metrics.RunRow
 	total  int64
 	err    error
+	// keep is the run under the cursor when the facts changed: if the
+	// reloaded page still holds it, the cursor goes back to it.
+	keep string
 }
 
 // runsKeys are the runs view's own keys.
@@ -93,8 +96,15 @@ func (r runsView) Update(msg tea.Msg) (runsView, tea.Cmd) {
 		if msg.seq == r.seq {
 			r.rows, r.total, r.offset, r.err = msg.rows, msg.total, msg.offset, msg.err
 			r.cursor = min(r.cursor, max(0, len(r.rows)-1))
+			for i, x := range r.rows {
+				if r.keep != "" && x.RunID == r.keep {
+					r.cursor = i
+				}
+			}
+			r.keep = ""
 		}
 	case factsMsg:
+		r.keep = r.selectedID()
 		return r, r.reload() // the page at the same offset, from the new facts
 	case drillMsg:
 		r.filter, r.offset, r.cursor = msg.filter, 0, 0
