@@ -8,6 +8,8 @@ import (
 	"os"
 	"strings"
 	"time"
+
+	"github.com/faultlens/faultlens/queries"
 )
 
 // ErrLocked says another process holds the database and did not let go in
@@ -83,7 +85,7 @@ func OpenReadOnly(ctx context.Context, path string, lim Limits) (*sql.DB, error)
 		return nil, err
 	}
 	var n int
-	if err := db.QueryRowContext(ctx, "SELECT count(*) FROM information_schema.tables WHERE table_name IN ('events', 'files', 'rejected_lines')").Scan(&n); err != nil || n != 3 {
+	if err := db.QueryRowContext(ctx, queries.Get("store.faultlens_tables")).Scan(&n); err != nil || n != 3 {
 		db.Close()
 		return nil, &DBError{Path: path, Err: ErrNotFaultlens}
 	}
