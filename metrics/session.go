@@ -4,7 +4,6 @@ import (
 	"context"
 	"database/sql"
 	"fmt"
-	"strings"
 
 	"github.com/faultlens/faultlens/queries"
 )
@@ -34,7 +33,7 @@ func OpenSuites(ctx context.Context, db *sql.DB, suites []string) (*Session, err
 	if err != nil {
 		return nil, fmt.Errorf("metrics: %w", err)
 	}
-	for _, q := range scopeStatements(suites) {
+	for _, q := range append([]string{queries.Get("session.macros")}, scopeStatements(suites)...) {
 		if _, err := conn.ExecContext(ctx, q); err != nil {
 			conn.Close()
 			return nil, fmt.Errorf("metrics: scope: %w", err)
@@ -54,21 +53,18 @@ func scopeStatements(suites []string) []string {
 	if len(suites) == 0 {
 		return []string{queries.Get("scope.all")}
 	}
-	quoted := make([]string, len(suites))
-	for i, s := range suites {
-		quoted[i] = "'" + strings.ReplaceAll(s, "'", "''") + "'"
-	}
-	list := strings.Join(quoted, ", ")
-	return []string{strings.ReplaceAll(queries.Get("scope.runs"), "{{suites}}", list), queries.Get("scope.view")}
+	return []string{queries.Render("scope.runs", queries.Args{"suites": queries.Literals(suites)}), queries.Get("scope.view")}
 }
 
 // Close releases the connection and its fact tables.
 func (s *Session) Close() error {
 	ctx := context.Background()
-	s.conn.ExecContext(ctx, "DROP VIEW IF EXISTS span_facts; DROP TABLE IF EXISTS call_facts; DROP TABLE IF EXISTS run_facts; DROP TABLE IF EXISTS chain_facts; DROP TABLE IF EXISTS scope_runs")
-	// scoped_events is a view over everything or a table of some suites.
-	s.conn.ExecContext(ctx, "DROP VIEW IF EXISTS scoped_events")
-	s.conn.ExecContext(ctx, "DROP TABLE IF EXISTS scoped_events")
+	// Each drop is tried whatever the others did: the drop of the kind
+	// scoped_events is not may fail, and a connection that cannot drop its
+	// tables is closed all the same (they are TEMP).
+	for _, name := range []string{"session.drop_facts", "session.drop_scope", "session.drop_scope_table"} {
+		_, _ = s.conn.ExecContext(ctx, queries.Get(name))
+	}
 	return s.conn.Close()
 }
 

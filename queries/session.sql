@@ -1,0 +1,29 @@
+-- A metrics session (metrics.Session): its macros, and dropping what it built.
+
+-- name: session.macros
+-- Expressions the metric SQL repeats, defined once. TEMP: created on the
+-- session's own connection, so that they exist whatever database the
+-- session reads (one this build wrote, an older one, a read-only file or a
+-- dashboard's private copy) and are never written into one.
+--
+-- grade_score: evidence grades as ordered scores, primary 3, secondary 2,
+-- reprint 1, anything else (cache, unknown) 0; for an evidence event's
+-- grade and for a task's min_grade alike.
+CREATE OR REPLACE TEMP MACRO grade_score(grade) AS
+    CASE grade WHEN 'primary' THEN 3 WHEN 'secondary' THEN 2 WHEN 'reprint' THEN 1 ELSE 0 END;
+
+-- name: session.drop_facts
+-- The fact tables (facts_*.sql) and the scope's runs.
+DROP VIEW IF EXISTS span_facts;
+DROP TABLE IF EXISTS call_facts;
+DROP TABLE IF EXISTS run_facts;
+DROP TABLE IF EXISTS chain_facts;
+DROP TABLE IF EXISTS scope_runs;
+
+-- name: session.drop_scope
+-- scoped_events is a view over every event (scope.all) or a table of the
+-- chosen suites' events (scope.view).
+DROP VIEW IF EXISTS scoped_events;
+
+-- name: session.drop_scope_table
+DROP TABLE IF EXISTS scoped_events;
