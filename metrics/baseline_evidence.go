@@ -8,7 +8,6 @@ import (
 	"time"
 
 	"github.com/faultlens/faultlens/queries"
-	"github.com/faultlens/faultlens/store"
 )
 
 // RunFact is the frozen evidence of one run: its gates, claimed terminal,
@@ -82,7 +81,7 @@ var evidenceParts = []string{"runs", "latency", "recovery"}
 func (s *Session) Evidence(ctx context.Context, suite string) (*Evidence, error) {
 	ev := &Evidence{}
 	for _, part := range evidenceParts {
-		rows, err := s.conn.QueryContext(ctx, queries.Get("baseline."+part), suite)
+		rows, err := s.conn.QueryContext(ctx, queries.Get("baseline."+part), sql.Named("suite", suite))
 		if err != nil {
 			return nil, fmt.Errorf("metrics: evidence %s of %q: %w", part, suite, err)
 		}
@@ -99,13 +98,16 @@ func (s *Session) Evidence(ctx context.Context, suite string) (*Evidence, error)
 // (runs, latency, recovery), at paths[part].
 func (s *Session) SaveEvidence(ctx context.Context, suite string, paths map[string]string) error {
 	for _, part := range evidenceParts {
-		tmp := "baseline_" + part
-		if _, err := s.conn.ExecContext(ctx, "CREATE OR REPLACE TEMP TABLE "+tmp+" AS "+queries.Get("baseline."+part), suite); err != nil {
+		table := queries.Ident("baseline_" + part)
+		q := queries.Render("baseline.save", queries.Args{"table": table, "part": queries.Get("baseline." + part)})
+		if _, err := s.conn.ExecContext(ctx, q, sql.Named("suite", suite)); err != nil {
 			return fmt.Errorf("metrics: save %s of %q: %w", part, suite, err)
 		}
-		copyStmt := fmt.Sprintf("COPY %s TO %s (FORMAT parquet)", tmp, store.Quote(paths[part]))
+		copyStmt := queries.Render("baseline.save_copy", queries.Args{"table": table, "path": queries.Literal(paths[part])})
 		_, err := s.conn.ExecContext(ctx, copyStmt)
-		s.conn.ExecContext(ctx, "DROP TABLE IF EXISTS "+tmp)
+		// The temp table goes whether or not the copy worked; a failed drop
+		// leaves a TEMP table that the next save replaces.
+		_, _ = s.conn.ExecContext(ctx, queries.Render("baseline.save_drop", queries.Args{"table": table}))
 		if err != nil {
 			return fmt.Errorf("metrics: write %s: %w", paths[part], err)
 		}
@@ -134,7 +136,7 @@ func (s *Session) Sources(ctx context.Context) ([]SourceFile, error) {
 
 // Agents lists the distinct "name@version" agents of a suite.
 func (s *Session) Agents(ctx context.Context, suite string) ([]string, error) {
-	rows, err := s.query(ctx, "baseline.agents", suite)
+	rows, err := s.query(ctx, "baseline.agents", sql.Named("suite", suite))
 	if err != nil {
 		return nil, err
 	}

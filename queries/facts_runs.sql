@@ -45,7 +45,7 @@ WITH per_run AS (
 ), ev AS (
     SELECT e.run_id, e.claim, e.status, e.path,
            grade_score(e.grade) AS score,
-           e.path = 'degraded' OR coalesce(c.fallback, false) AS degraded
+           degraded_path(e.path, c.fallback) AS degraded
     FROM scoped_events e LEFT JOIN call_facts c ON c.run_id = e.run_id AND c.call_id = e.call_id
     WHERE e.type = 'evidence'
 ), ev_run AS (

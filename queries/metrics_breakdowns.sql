@@ -16,7 +16,7 @@ ORDER BY r.suite, c.category = 'none', c.category, c.tool;
 -- Confirmed evidence only; path is degraded when the evidence says so or its
 -- origin call used a fallback source.
 SELECT r.suite,
-       CASE WHEN e.path = 'degraded' OR coalesce(c.fallback, false) THEN 'degraded' ELSE 'direct' END AS path,
+       CASE WHEN degraded_path(e.path, c.fallback) THEN 'degraded' ELSE 'direct' END AS path,
        count(*) AS count,
        avg(grade_score(e.grade)) AS mean_grade
 FROM events e

@@ -11,6 +11,10 @@
 -- grade and for a task's min_grade alike.
 CREATE OR REPLACE TEMP MACRO grade_score(grade) AS
     CASE grade WHEN 'primary' THEN 3 WHEN 'secondary' THEN 2 WHEN 'reprint' THEN 1 ELSE 0 END;
+-- degraded_path: evidence reached on a degraded path, as the evidence event
+-- says (path) or because its origin call used a fallback source.
+CREATE OR REPLACE TEMP MACRO degraded_path(path, fallback) AS
+    path = 'degraded' OR coalesce(fallback, false);
 
 -- name: session.drop_facts
 -- The fact tables (facts_*.sql) and the scope's runs.
