@@ -22,9 +22,7 @@ import (
 // rawScanSQL is the raw figure beside the report and the comparison: one
 // plain aggregation over the stored events, a lower bound for any query
 // that must read them all.
-const rawScanSQL = `SELECT type, tool, status, count(*), count(DISTINCT run_id),
-       avg(date_diff('millisecond', started_at, ended_at)), min(ts), max(ts)
-FROM events GROUP BY ALL`
+var rawScanSQL = queries.Get("raw.scan")
 
 // notes say what each raw figure is; Write prints them under the table.
 var notes = []string{
@@ -44,18 +42,14 @@ func rawNDJSON(ctx context.Context, lim store.Limits, paths []string, want int64
 		return 0, err
 	}
 	defer db.Close()
-	quoted := make([]string, len(paths))
-	for i, p := range paths {
-		quoted[i] = store.Quote(p)
-	}
-	q := strings.ReplaceAll(queries.Get("raw.read_ndjson"), "{{files}}", "["+strings.Join(quoted, ", ")+"]")
+	q := queries.Render("raw.read_ndjson", queries.Args{"files": queries.Literals(paths)})
 	t0 := time.Now()
 	if _, err := db.ExecContext(ctx, q); err != nil {
 		return 0, fmt.Errorf("raw read_ndjson: %w", err)
 	}
 	d := time.Since(t0)
 	var n int64
-	if err := db.QueryRowContext(ctx, "SELECT count(*) FROM raw_events").Scan(&n); err != nil || n != want {
+	if err := db.QueryRowContext(ctx, queries.Get("raw.count_events")).Scan(&n); err != nil || n != want {
 		return 0, fmt.Errorf("raw read_ndjson: %d rows (%v), want %d", n, err, want)
 	}
 	return d, nil
@@ -106,12 +100,12 @@ func rawArrowInsert(ctx context.Context, lim store.Limits, path, dir string, wan
 	}
 	defer db.Close()
 	t0 := time.Now()
-	if _, err := db.ExecContext(ctx, "CREATE TABLE raw_arrow AS SELECT * FROM read_parquet("+store.Quote(pq)+")"); err != nil {
+	if _, err := db.ExecContext(ctx, queries.Render("raw.arrow_insert", queries.Args{"path": queries.Literal(pq)})); err != nil {
 		return 0, fmt.Errorf("raw arrow insert: %w", err)
 	}
 	d := time.Since(t0)
 	var n int64
-	if err := db.QueryRowContext(ctx, "SELECT count(*) FROM raw_arrow").Scan(&n); err != nil || n != want {
+	if err := db.QueryRowContext(ctx, queries.Get("raw.count_arrow")).Scan(&n); err != nil || n != want {
 		return 0, fmt.Errorf("raw arrow insert: %d rows (%v), want %d", n, err, want)
 	}
 	return d, nil
