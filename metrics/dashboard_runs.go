@@ -4,7 +4,6 @@ import (
 	"context"
 	"database/sql"
 	"fmt"
-	"strings"
 
 	"github.com/faultlens/faultlens/queries"
 )
@@ -93,9 +92,12 @@ func (s *Session) RunsPage(ctx context.Context, f RunFilter, o RunSort, offset, 
 	if o.Desc {
 		dir = "DESC"
 	}
-	q := strings.Replace(queries.Get("ui.runs_page"), "ORDER BY ORDER_BY", fmt.Sprintf("ORDER BY %s %s NULLS LAST, run_id", col, dir), 1)
-	rows, err := s.conn.QueryContext(ctx, q, f.Text, f.Quick, limit, offset, f.Scenario, f.ErrorClass, f.GateFalse,
-		f.Suite, f.Slow.Scope, f.Slow.Name, f.Slow.Clock, f.Slow.OverMs)
+	q := queries.Render("ui.runs_page", queries.Args{"order": col + " " + dir + " NULLS LAST, run_id"})
+	rows, err := s.conn.QueryContext(ctx, q, sql.Named("text", f.Text), sql.Named("quick", f.Quick),
+		sql.Named("limit", limit), sql.Named("offset", offset), sql.Named("scenario", f.Scenario),
+		sql.Named("error_class", f.ErrorClass), sql.Named("gate_false", f.GateFalse), sql.Named("suite", f.Suite),
+		sql.Named("slow_scope", f.Slow.Scope), sql.Named("slow_name", f.Slow.Name),
+		sql.Named("slow_clock", f.Slow.Clock), sql.Named("slow_over_ms", f.Slow.OverMs))
 	if err != nil {
 		return nil, 0, fmt.Errorf("metrics: ui.runs_page: %w", err)
 	}

@@ -63,3 +63,32 @@ func TestQuoting(t *testing.T) {
 		t.Errorf("empty list renders a comma")
 	}
 }
+
+func TestSplitRefusesADuplicateName(t *testing.T) {
+	m := map[string]string{}
+	if err := split("a.sql", "-- name: x\nSELECT 1;\n", m); err != nil {
+		t.Fatal(err)
+	}
+	err := split("b.sql", "-- name: y\nSELECT 2;\n-- name: x\nSELECT 3;\n", m)
+	if err == nil || !strings.Contains(err.Error(), `b.sql: statement "x" defined twice`) {
+		t.Fatalf("err %v", err)
+	}
+	if m["x"] != "SELECT 1;" || m["y"] != "SELECT 2;" {
+		t.Errorf("statements %q", m)
+	}
+}
+
+// A placeholder named in a comment line is documentation: not filled, not
+// required, and a value with a newline cannot end the comment.
+func TestRenderLeavesCommentsAlone(t *testing.T) {
+	byName["test.comment"] = "-- {{path}} is quoted\nSELECT * FROM read_parquet({{path}});"
+	defer delete(byName, "test.comment")
+	got := Render("test.comment", Args{"path": Literal("a\nb")})
+	want := "-- {{path}} is quoted\nSELECT * FROM read_parquet('a\nb');"
+	if got != want {
+		t.Errorf("got %q, want %q", got, want)
+	}
+	if ph := Placeholders("test.comment"); len(ph) != 1 || ph[0] != "path" {
+		t.Errorf("placeholders %v", ph)
+	}
+}
