@@ -22,7 +22,8 @@ WITH f AS (
            tool_calls, resends, end_to_end_ms
     FROM run_facts
     WHERE ($text = ''
-           OR contains(lower(run_id || ' ' || suite || ' ' || scenario || ' ' || coalesce(agent.name, '')), lower($text)))
+           OR contains(lower(run_id || ' ' || suite || ' ' || scenario || ' ' || coalesce(agent.name, '')),
+                       lower($text)))
       AND ($quick = ''
            OR ($quick = 'masked' AND masked_success)
            OR ($quick = 'failed' AND success IS NOT TRUE)
@@ -44,7 +45,8 @@ WITH f AS (
       AND ($slow_scope = '' OR run_id IN (
                SELECT run_id FROM span_facts
                WHERE scope = $slow_scope AND name = $slow_name
-                 AND CASE $slow_clock WHEN 'queue' THEN queue_ms WHEN 'exec' THEN exec_ms ELSE wall_ms END > $slow_over_ms))
+                 AND CASE $slow_clock WHEN 'queue' THEN queue_ms WHEN 'exec' THEN exec_ms ELSE wall_ms END
+                     > $slow_over_ms))
 )
 SELECT *, count(*) OVER () AS total FROM f
 ORDER BY {{order}}
