@@ -104,6 +104,8 @@ func TestNewerDatabaseRefused(t *testing.T) {
 	check("OpenReadOnly", err)
 	_, _, err = OpenScoped(ctx, path, Limits{}, nil)
 	check("OpenScoped", err)
+	_, err = Compact(ctx, path, Limits{}, nil)
+	check("Compact", err)
 	// Refusing must not have rewritten it.
 	ro, err := openOnce(ctx, path, "?access_mode=READ_ONLY", Limits{})
 	if err != nil {
@@ -137,6 +139,7 @@ func TestNotAFaultlensDatabase(t *testing.T) {
 		for name, open := range map[string]func() error{
 			"Open":         func() error { _, err := Open(ctx, tc.path, Limits{}); return err },
 			"OpenReadOnly": func() error { _, err := OpenReadOnly(ctx, tc.path, Limits{}); return err },
+			"Compact":      func() error { _, err := Compact(ctx, tc.path, Limits{}, nil); return err },
 		} {
 			err := open()
 			var dbe *DBError
@@ -149,5 +152,56 @@ func TestNotAFaultlensDatabase(t *testing.T) {
 	var dbe *DBError
 	if !errors.As(err, &dbe) || dbe.Path != garbage {
 		t.Errorf("Open(garbage): got %v, want a DBError naming it", err)
+	}
+	_, err = Compact(ctx, garbage, Limits{}, nil)
+	if !errors.As(err, &dbe) || dbe.Path != garbage {
+		t.Errorf("Compact(garbage): got %v, want a DBError naming it", err)
+	}
+	if _, err := os.Stat(garbage + ".compact"); !errors.Is(err, os.ErrNotExist) {
+		t.Errorf("Compact(garbage) left a copy: %v", err)
+	}
+}
+
+// A writing command migrates an older database; Compact (prune) is one.
+func TestCompactMigrates(t *testing.T) {
+	ctx := context.Background()
+	path := v1Database(t)
+	if _, err := Compact(ctx, path, Limits{}, nil); err != nil {
+		t.Fatal(err)
+	}
+	ro, err := OpenReadOnly(ctx, path, Limits{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ro.Close()
+	v, err := storedVersion(ctx, ro)
+	if err != nil || v != StorageVersion {
+		t.Fatalf("version %d (%v) after a rewrite, want %d", v, err, StorageVersion)
+	}
+	var events int
+	ro.QueryRow("SELECT count(*) FROM events").Scan(&events)
+	if events != 40 {
+		t.Errorf("%d events after migrating and rewriting, want the fixture's 40", events)
+	}
+}
+
+// The limits reach DuckDB, quoted (a temp dir may hold a quote).
+func TestOpenAppliesLimits(t *testing.T) {
+	ctx := context.Background()
+	tmp := filepath.Join(t.TempDir(), "it's spill")
+	db, err := Open(ctx, "", Limits{MemoryLimit: "512MB", Threads: 1, TempDir: tmp})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	var threads int64
+	var mem, dir, tz string
+	err = db.QueryRow(`SELECT current_setting('threads'), current_setting('memory_limit'),
+		current_setting('temp_directory'), current_setting('TimeZone')`).Scan(&threads, &mem, &dir, &tz)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if threads != 1 || mem != "488.2 MiB" || dir != tmp || tz != "UTC" {
+		t.Errorf("threads %d, memory %s, temp %s, zone %s; want 1, 488.2 MiB (512MB), %s, UTC", threads, mem, dir, tz, tmp)
 	}
 }
