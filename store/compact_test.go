@@ -221,3 +221,42 @@ func TestCompactMissing(t *testing.T) {
 		t.Errorf("Compact created %s", path)
 	}
 }
+
+// A writer that opened a file which was then replaced (a compaction renamed
+// its copy over it) opens the new one instead.
+func TestOpenFollowsAReplacedFile(t *testing.T) {
+	ctx := context.Background()
+	dir := t.TempDir()
+	path, other := filepath.Join(dir, "t.duckdb"), filepath.Join(dir, "new.duckdb")
+	for _, p := range []string{path, other} {
+		db, err := store.Open(ctx, p, store.Limits{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := db.Exec("INSERT INTO faultlens_meta VALUES ('which', ?)", filepath.Base(p)); err != nil {
+			t.Fatal(err)
+		}
+		db.Close()
+	}
+	replaced := 0
+	store.SetOpenHook(func() {
+		if replaced++; replaced == 1 {
+			if err := os.Rename(other, path); err != nil {
+				t.Error(err)
+			}
+		}
+	})
+	defer store.SetOpenHook(nil)
+	db, err := store.Open(ctx, path, store.Limits{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	var which string
+	if err := db.QueryRow("SELECT value FROM faultlens_meta WHERE key = 'which'").Scan(&which); err != nil || which != "new.duckdb" {
+		t.Errorf("opened %q (%v), want the file renamed over the path, new.duckdb", which, err)
+	}
+	if replaced != 2 {
+		t.Errorf("opened %d times, want 2", replaced)
+	}
+}

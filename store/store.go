@@ -6,6 +6,7 @@ import (
 	"context"
 	"database/sql"
 	"fmt"
+	"os"
 	"runtime"
 	"strconv"
 	"time"
@@ -54,7 +55,7 @@ func Open(ctx context.Context, path string, lim Limits) (*sql.DB, error) {
 	if err := checkFile(path); err != nil {
 		return nil, err
 	}
-	db, err := waitForLock(ctx, path, lim, func() (*sql.DB, error) { return openOnce(ctx, path, "", lim) })
+	db, err := waitForLock(ctx, path, lim, func() (*sql.DB, error) { return openCurrent(ctx, path, lim) })
 	if err != nil {
 		return nil, err
 	}
@@ -64,6 +65,36 @@ func Open(ctx context.Context, path string, lim Limits) (*sql.DB, error) {
 	}
 	return db, nil
 }
+
+// openCurrent opens path for writing, again if the file at path was
+// replaced while it was being opened: Compact renames its copy over the
+// file while holding the lock on both, and a writer that opened the old
+// file just before and got its lock just after would write into a file no
+// path names any more.
+func openCurrent(ctx context.Context, path string, lim Limits) (*sql.DB, error) {
+	for {
+		before, err := os.Stat(path)
+		db, oerr := openOnce(ctx, path, "", lim)
+		if oerr != nil || err != nil {
+			return db, oerr // err: a new file, which nothing replaces
+		}
+		if openHook != nil {
+			openHook()
+		}
+		after, err := os.Stat(path)
+		if err == nil && os.SameFile(before, after) {
+			return db, nil
+		}
+		_ = db.Close() // the replaced file: nothing was written to it
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+	}
+}
+
+// openHook, when set (by tests), runs between opening a file and checking
+// that the path still names it.
+var openHook func()
 
 func openOnce(ctx context.Context, path, params string, lim Limits) (*sql.DB, error) {
 	connector, err := duckdb.NewConnector(path+params, nil)
