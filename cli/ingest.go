@@ -4,13 +4,13 @@ import (
 	"context"
 	"database/sql"
 	"fmt"
-	"strings"
 	"time"
 
 	"github.com/spf13/cobra"
 
 	"github.com/faultlens/faultlens/ingest"
 	"github.com/faultlens/faultlens/metrics"
+	"github.com/faultlens/faultlens/report"
 	"github.com/faultlens/faultlens/store"
 )
 
@@ -68,7 +68,7 @@ func runIngest(ctx context.Context, s Streams, g *global, o *ingestOptions) erro
 	if s.ErrTTY {
 		fmt.Fprint(s.Err, "\r\x1b[K")
 	}
-	printAccounting(s.Out, rs, true)
+	report.WriteAccounting(s.Out, rs, true)
 	if err != nil {
 		// The files before the failing one are committed: refresh their
 		// suites' cache now. The failure stays the one message and the exit
@@ -79,7 +79,7 @@ func runIngest(ctx context.Context, s Streams, g *global, o *ingestOptions) erro
 	}
 	t, _, _ := ingest.Totals(rs)
 	if secs := time.Since(start).Seconds(); secs > 1 {
-		s.Err.Write([]byte(formatRate(t.Events, secs)))
+		fmt.Fprint(s.Err, report.IngestRate(t.Events, secs))
 	}
 	return refreshSuites(ctx, s, db)
 }
@@ -102,17 +102,12 @@ func refreshSuites(ctx context.Context, s Streams, db *sql.DB) error {
 }
 
 // progressLine returns a callback that redraws one status line on stderr
-// after each file: files done, events so far and the rate. Only used when
-// stderr is a terminal.
+// after each file. Only used when stderr is a terminal.
 func progressLine(s Streams, total int, start time.Time) func(ingest.FileResult) {
 	done, events := 0, int64(0)
 	return func(r ingest.FileResult) {
 		done++
 		events += r.Accepted
-		secs := time.Since(start).Seconds()
-		width := 24
-		filled := done * width / total
-		bar := strings.Repeat("█", filled) + strings.Repeat("░", width-filled)
-		fmt.Fprintf(s.Err, "\r\x1b[K%s %d/%d files  %d events  %.0f events/s", bar, done, total, events, float64(events)/secs)
+		fmt.Fprint(s.Err, report.ProgressLine(done, total, events, time.Since(start).Seconds()))
 	}
 }

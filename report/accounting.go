@@ -1,0 +1,68 @@
+package report
+
+import (
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/faultlens/faultlens/ingest"
+)
+
+// WriteAccounting writes one line per ingested file and, for several
+// files, a total: lines read = events accepted + lines rejected + blank
+// lines (+ other signals skipped), always. Files already ingested are said
+// to be skipped. Unless verbose, clean files are left out when there are
+// more than three (a report of many files lists only those with rejects).
+func WriteAccounting(w io.Writer, rs []ingest.FileResult, verbose bool) {
+	for _, r := range rs {
+		if r.Duplicate != "" {
+			fmt.Fprintf(w, "skipped %s: same content already ingested as %s\n", r.Path, r.Duplicate)
+			continue
+		}
+		if !verbose && r.Rejected == 0 && len(rs) > 3 {
+			continue
+		}
+		fmt.Fprintf(w, "%s: %s\n", r.Path, AccountingLine(r))
+	}
+	t, files, dups := ingest.Totals(rs)
+	if files+dups > 1 {
+		fmt.Fprintf(w, "total: %d files (%d skipped as already ingested): %s\n", files+dups, dups, AccountingLine(t))
+	}
+}
+
+// AccountingLine is one file's (or a total's) accounting, without its name.
+func AccountingLine(r ingest.FileResult) string {
+	what := "events accepted"
+	switch r.Format {
+	case "otlp":
+		what = fmt.Sprintf("span lines accepted (%d events)", r.Events)
+		if r.RejectedEvents > 0 {
+			what = fmt.Sprintf("span lines accepted (%d events stored, %d rejected)", r.Events, r.RejectedEvents)
+		}
+	case "mixed":
+		// A total over JSON Lines and OTLP files: event lines and span
+		// lines are both lines accepted, and give the events stored.
+		what = fmt.Sprintf("lines accepted (%d events)", r.Events)
+	}
+	s := fmt.Sprintf("%d lines read = %d %s + %d rejected + %d blank",
+		r.Lines, r.Accepted, what, r.Rejected-r.RejectedEvents, r.Blank)
+	if r.Skipped > 0 {
+		s += fmt.Sprintf(" + %d other signals skipped", r.Skipped)
+	}
+	return s
+}
+
+// IngestRate is the line an ingest that took a while ends with.
+func IngestRate(events int64, secs float64) string {
+	return fmt.Sprintf("%d events in %.1fs (%.0f events/s)\n", events, secs, float64(events)/secs)
+}
+
+// ProgressLine is the status line a terminal shows while files are
+// ingested: a bar of files done, events so far and the rate. It starts with
+// a carriage return and a clear-line, so each one overwrites the last.
+func ProgressLine(done, total int, events int64, secs float64) string {
+	const width = 24
+	filled := done * width / total
+	bar := strings.Repeat("█", filled) + strings.Repeat("░", width-filled)
+	return fmt.Sprintf("\r\x1b[K%s %d/%d files  %d events  %.0f events/s", bar, done, total, events, float64(events)/secs)
+}
