@@ -195,7 +195,7 @@ func (s *Session) RunDetail(ctx context.Context, id string) (*RunDetail, error) 
 	var plan, ev, succ sql.NullBool
 	var need, deadline sql.NullInt64
 	var e2e sql.NullFloat64
-	err := s.conn.QueryRowContext(ctx, queries.Get("ui.run_gates"), id).Scan(
+	err := s.conn.QueryRowContext(ctx, queries.Get("ui.run_gates"), sql.Named("run_id", id)).Scan(
 		&d.RunID, &d.Suite, &d.Scenario, &d.Agent, &d.Claimed,
 		&plan, &need, &d.ClaimsConfirmed, &ev, &d.MinGrade,
 		&d.AnswerDeliverable, &d.Terminals, &d.VisibleChars, &d.ChunksRejected, &d.GenerationOutcome,
@@ -232,7 +232,7 @@ func boolPtr(b sql.NullBool) *bool {
 }
 
 func (s *Session) timeline(ctx context.Context, id string) ([]Span, error) {
-	rows, err := s.conn.QueryContext(ctx, queries.Get("ui.run_timeline"), id)
+	rows, err := s.conn.QueryContext(ctx, queries.Get("ui.run_timeline"), sql.Named("run_id", id))
 	if err != nil {
 		return nil, fmt.Errorf("metrics: ui.run_timeline: %w", err)
 	}
@@ -253,7 +253,7 @@ func (s *Session) timeline(ctx context.Context, id string) ([]Span, error) {
 }
 
 func (s *Session) evidence(ctx context.Context, id string) ([]EvidenceItem, error) {
-	rows, err := s.conn.QueryContext(ctx, queries.Get("ui.run_evidence"), id)
+	rows, err := s.conn.QueryContext(ctx, queries.Get("ui.run_evidence"), sql.Named("run_id", id))
 	if err != nil {
 		return nil, fmt.Errorf("metrics: ui.run_evidence: %w", err)
 	}

@@ -53,7 +53,7 @@ ORDER BY {{order}}
 LIMIT $limit OFFSET $offset;
 
 -- name: ui.run_gates
--- The judgement of one run ($1): the four gates with what each read.
+-- The judgement of one run ($run_id): the four gates with what each read.
 SELECT run_id, suite, scenario, coalesce(agent.name, '') AS agent, coalesce(claimed, '') AS claimed,
        plan_valid, evidence_needed, claims_confirmed, evidence_satisfied,
        coalesce(task.min_grade, 'secondary') AS min_grade,
@@ -62,14 +62,14 @@ SELECT run_id, suite, scenario, coalesce(agent.name, '') AS agent, coalesce(clai
        terminal_committed, seal_violation, success, coalesce(masked_success, false) AS masked,
        coalesce(undisclosed_degradation, false) AS undisclosed,
        tool_calls, resends, invalid_resends, end_to_end_ms, deadline_ms
-FROM run_facts WHERE run_id = $1;
+FROM run_facts WHERE run_id = $run_id;
 
 -- name: ui.run_timeline
--- Stages, tool calls and model calls of one run ($1), as offsets in ms from
+-- Stages, tool calls and model calls of one run ($run_id), as offsets in ms from
 -- the run's earliest instant; queue is enqueued → started, exec started →
 -- ended. Tool calls carry their re-send and error judgements.
 WITH ev AS (
-    SELECT * FROM events WHERE run_id = $1 AND type IN ('stage', 'tool_call', 'model_call')
+    SELECT * FROM events WHERE run_id = $run_id AND type IN ('stage', 'tool_call', 'model_call')
 ), t0 AS (
     SELECT min(coalesce(enqueued_at, started_at, ts)) AS t0 FROM ev
 )
@@ -92,10 +92,10 @@ LEFT JOIN call_facts c ON ev.type = 'tool_call' AND c.run_id = ev.run_id AND c.c
 ORDER BY start_ms, ev.seq NULLS LAST, id;
 
 -- name: ui.run_evidence
--- The evidence of one run ($1) with grade and path.
+-- The evidence of one run ($run_id) with grade and path.
 SELECT coalesce(claim, '') AS claim, coalesce(status, '') AS status,
        coalesce(grade, '') AS grade, coalesce(path, '') AS path, coalesce(call_id, '') AS call_id
-FROM events WHERE run_id = $1 AND type = 'evidence'
+FROM events WHERE run_id = $run_id AND type = 'evidence'
 ORDER BY ts, seq NULLS LAST;
 
 -- name: ui.error_matrix
