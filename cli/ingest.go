@@ -10,7 +10,7 @@ import (
 
 	"github.com/faultlens/faultlens/ingest"
 	"github.com/faultlens/faultlens/metrics"
-	"github.com/faultlens/faultlens/report"
+	"github.com/faultlens/faultlens/report/accounting"
 	"github.com/faultlens/faultlens/store"
 )
 
@@ -68,7 +68,7 @@ func runIngest(ctx context.Context, s Streams, g *global, o *ingestOptions) erro
 	if s.ErrTTY {
 		fmt.Fprint(s.Err, "\r\x1b[K")
 	}
-	report.WriteAccounting(s.Out, rs, true)
+	accounting.Write(s.Out, rs, true)
 	if err != nil {
 		// The files before the failing one are committed: refresh their
 		// suites' cache now. The failure stays the one message and the exit
@@ -79,7 +79,7 @@ func runIngest(ctx context.Context, s Streams, g *global, o *ingestOptions) erro
 	}
 	t, _, _ := ingest.Totals(rs)
 	if secs := time.Since(start).Seconds(); secs > 1 {
-		fmt.Fprint(s.Err, report.IngestRate(t.Events, secs))
+		fmt.Fprint(s.Err, accounting.Rate(t.Events, secs))
 	}
 	return refreshSuites(ctx, s, db)
 }
@@ -108,6 +108,6 @@ func progressLine(s Streams, total int, start time.Time) func(ingest.FileResult)
 	return func(r ingest.FileResult) {
 		done++
 		events += r.Accepted
-		fmt.Fprint(s.Err, report.ProgressLine(done, total, events, time.Since(start).Seconds()))
+		fmt.Fprint(s.Err, accounting.Progress(done, total, events, time.Since(start).Seconds()))
 	}
 }

@@ -9,7 +9,7 @@ import (
 	"path/filepath"
 
 	"github.com/faultlens/faultlens/ingest"
-	"github.com/faultlens/faultlens/report"
+	"github.com/faultlens/faultlens/report/accounting"
 	sampletraces "github.com/faultlens/faultlens/sample-traces"
 	"github.com/faultlens/faultlens/store"
 )
@@ -69,7 +69,7 @@ func (src source) open(ctx context.Context, g *global, log io.Writer) (*sql.DB, 
 	if len(paths) > 0 {
 		rs, err := ingest.Files(ctx, db, paths, ingest.Options{Names: names, Wait: g.limits.LockWait, TempDir: g.limits.TempDir,
 			Notify: func(msg string) { fmt.Fprintf(log, "faultlens: %s\n", msg) }})
-		report.WriteAccounting(log, rs, false)
+		accounting.Write(log, rs, false)
 		if err != nil {
 			done()
 			return nil, noop, err

@@ -1,4 +1,9 @@
-package report
+// Package accounting renders what an ingest did, file by file: lines read
+// = events accepted + rejected + blank (+ other signals skipped), and the
+// progress and rate lines of a long ingest. Apart from package report
+// because ingest's tests use report, and these lines are made of
+// ingest.FileResult.
+package accounting
 
 import (
 	"fmt"
@@ -8,12 +13,12 @@ import (
 	"github.com/faultlens/faultlens/ingest"
 )
 
-// WriteAccounting writes one line per ingested file and, for several
+// Write writes one line per ingested file and, for several
 // files, a total: lines read = events accepted + lines rejected + blank
 // lines (+ other signals skipped), always. Files already ingested are said
 // to be skipped. Unless verbose, clean files are left out when there are
 // more than three (a report of many files lists only those with rejects).
-func WriteAccounting(w io.Writer, rs []ingest.FileResult, verbose bool) {
+func Write(w io.Writer, rs []ingest.FileResult, verbose bool) {
 	for _, r := range rs {
 		if r.Duplicate != "" {
 			fmt.Fprintf(w, "skipped %s: same content already ingested as %s\n", r.Path, r.Duplicate)
@@ -22,16 +27,16 @@ func WriteAccounting(w io.Writer, rs []ingest.FileResult, verbose bool) {
 		if !verbose && r.Rejected == 0 && len(rs) > 3 {
 			continue
 		}
-		fmt.Fprintf(w, "%s: %s\n", r.Path, AccountingLine(r))
+		fmt.Fprintf(w, "%s: %s\n", r.Path, Line(r))
 	}
 	t, files, dups := ingest.Totals(rs)
 	if files+dups > 1 {
-		fmt.Fprintf(w, "total: %d files (%d skipped as already ingested): %s\n", files+dups, dups, AccountingLine(t))
+		fmt.Fprintf(w, "total: %d files (%d skipped as already ingested): %s\n", files+dups, dups, Line(t))
 	}
 }
 
-// AccountingLine is one file's (or a total's) accounting, without its name.
-func AccountingLine(r ingest.FileResult) string {
+// Line is one file's (or a total's) accounting, without its name.
+func Line(r ingest.FileResult) string {
 	what := "events accepted"
 	switch r.Format {
 	case "otlp":
@@ -52,15 +57,15 @@ func AccountingLine(r ingest.FileResult) string {
 	return s
 }
 
-// IngestRate is the line an ingest that took a while ends with.
-func IngestRate(events int64, secs float64) string {
+// Rate is the line an ingest that took a while ends with.
+func Rate(events int64, secs float64) string {
 	return fmt.Sprintf("%d events in %.1fs (%.0f events/s)\n", events, secs, float64(events)/secs)
 }
 
-// ProgressLine is the status line a terminal shows while files are
+// Progress is the status line a terminal shows while files are
 // ingested: a bar of files done, events so far and the rate. It starts with
 // a carriage return and a clear-line, so each one overwrites the last.
-func ProgressLine(done, total int, events int64, secs float64) string {
+func Progress(done, total int, events int64, secs float64) string {
 	const width = 24
 	filled := done * width / total
 	bar := strings.Repeat("█", filled) + strings.Repeat("░", width-filled)
