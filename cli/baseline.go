@@ -2,17 +2,15 @@ package cli
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
-	"strings"
-	"text/tabwriter"
 	"time"
 
 	"github.com/spf13/cobra"
 
 	"github.com/faultlens/faultlens/baselines"
 	"github.com/faultlens/faultlens/metrics"
+	"github.com/faultlens/faultlens/report"
 	"github.com/faultlens/faultlens/textsafe"
 )
 
@@ -55,13 +53,7 @@ with faultlens compare --baseline NAME.`,
 			if err != nil {
 				return err
 			}
-			tw := tabwriter.NewWriter(s.Out, 0, 4, 2, ' ', 0)
-			fmt.Fprintln(tw, "name\tsuite\truns\tcreated\tagents\t")
-			for _, m := range ms {
-				fmt.Fprintf(tw, "%s\t%s\t%d\t%s\t%s\t\n", textsafe.Terminal(m.Name), textsafe.Terminal(m.Suite), m.Runs,
-					m.CreatedAt.Format(time.RFC3339), textsafe.Terminal(strings.Join(m.Agents, " ")))
-			}
-			return tw.Flush()
+			return report.WriteBaselines(s.Out, ms)
 		},
 	}
 	show := &cobra.Command{
@@ -79,12 +71,7 @@ with faultlens compare --baseline NAME.`,
 			if err != nil {
 				return err
 			}
-			b, err := json.MarshalIndent(m, "", "  ")
-			if err != nil {
-				return err
-			}
-			_, err = fmt.Fprintln(s.Out, textsafe.TerminalMultiline(string(b)))
-			return err
+			return report.WriteManifest(s.Out, m)
 		},
 	}
 	cmd.AddCommand(save, list, show)

@@ -10,8 +10,8 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/faultlens/faultlens/report"
 	"github.com/faultlens/faultlens/store"
-	"github.com/faultlens/faultlens/textsafe"
 )
 
 func init() { register(newPruneCmd) }
@@ -74,22 +74,5 @@ func runPrune(ctx context.Context, s Streams, g *global, o *pruneOptions) error 
 	if err != nil {
 		return err
 	}
-	if len(res.Suites) == 0 {
-		fmt.Fprintf(s.Out, "nothing older than %s (before %s)\n", o.olderThan, cutoff.UTC().Format(time.RFC3339))
-		return nil
-	}
-	verb := "dropping"
-	if o.dryRun {
-		verb = "would drop"
-	}
-	for _, v := range res.Suites {
-		fmt.Fprintf(s.Out, "%s suite %s: %d runs, started %s\n", verb, sanitize(v.Suite), v.Runs, v.Started.UTC().Format(time.RFC3339))
-	}
-	if res.Rewritten {
-		fmt.Fprintf(s.Out, "database %s: %d → %d bytes\n", o.db, res.Before, res.After)
-	}
-	return nil
+	return report.WritePrune(s.Out, res, o.dryRun, o.db, o.olderThan, cutoff)
 }
-
-// sanitize makes a trace string inert on a terminal.
-func sanitize(s string) string { return textsafe.Terminal(s) }
