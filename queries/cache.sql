@@ -51,7 +51,8 @@ SELECT suite, max(last_file), bool_or(certain) FROM touched GROUP BY suite ORDER
 UPDATE suite_metrics SET files_upto = least(files_upto, (SELECT coalesce(max(file_id), 0) FROM files));
 
 -- name: cache.cap_watermark
-UPDATE faultlens_meta SET value = least(try_cast(value AS BIGINT), (SELECT coalesce(max(file_id), 0) FROM files))::VARCHAR
+UPDATE faultlens_meta
+SET value = least(try_cast(value AS BIGINT), (SELECT coalesce(max(file_id), 0) FROM files))::VARCHAR
 WHERE key = 'cache_files_upto';
 
 -- name: cache.suites
