@@ -34,7 +34,7 @@ func TestPartitionedParquetRoundTrip(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer db.Close()
-	q := strings.ReplaceAll(queries.Get("export.read_partitioned"), "{{path}}", store.Quote(filepath.Join(dir, "events", "*", "*.parquet")))
+	q := queries.Render("export.read_partitioned", queries.Args{"path": queries.Literal(filepath.Join(dir, "events", "*", "*.parquet"))})
 	if _, err := db.ExecContext(ctx, q); err != nil {
 		t.Fatal(err)
 	}
