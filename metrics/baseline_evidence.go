@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"fmt"
 	"slices"
+	"strings"
 	"time"
 
 	"github.com/faultlens/faultlens/queries"
@@ -99,7 +100,9 @@ func (s *Session) Evidence(ctx context.Context, suite string) (*Evidence, error)
 func (s *Session) SaveEvidence(ctx context.Context, suite string, paths map[string]string) error {
 	for _, part := range evidenceParts {
 		table := queries.Ident("baseline_" + part)
-		q := queries.Render("baseline.save", queries.Args{"table": table, "part": queries.Get("baseline." + part)})
+		// The part is a statement of its own: its ";" would end the CREATE.
+		body := strings.TrimSuffix(queries.Get("baseline."+part), ";")
+		q := queries.Render("baseline.save", queries.Args{"table": table, "part": body})
 		if _, err := s.conn.ExecContext(ctx, q, sql.Named("suite", suite)); err != nil {
 			return fmt.Errorf("metrics: save %s of %q: %w", part, suite, err)
 		}
