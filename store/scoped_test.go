@@ -73,3 +73,48 @@ not json
 		t.Fatalf("without a chooser: %v, %d events; want all 6997", suites, events)
 	}
 }
+
+// Choosing "unknown" copies the runs that have no run event (and only
+// those); a suite that is not there copies nothing but the files table.
+func TestOpenScopedUnknown(t *testing.T) {
+	ctx := context.Background()
+	dir := t.TempDir()
+	path := filepath.Join(dir, "t.duckdb")
+	lines := filepath.Join(dir, "n.jsonl")
+	os.WriteFile(lines, []byte(`{"type":"run","run_id":"a1","ts":"2026-11-30T02:00:00Z","suite":"a","started_at":"2026-11-30T02:00:00Z"}
+{"type":"terminal","run_id":"a1","ts":"2026-11-30T02:00:07Z","terminal":"completed"}
+{"type":"terminal","run_id":"u1","ts":"2026-11-30T02:00:08Z","terminal":"completed"}
+{"type":"terminal","run_id":"u2","ts":"2026-11-30T02:00:09Z","terminal":"failed"}
+`), 0o644)
+	db, err := store.Open(ctx, path, store.Limits{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := ingest.Files(ctx, db, []string{lines}, ingest.Options{}); err != nil {
+		t.Fatal(err)
+	}
+	db.Close()
+	for _, tc := range []struct {
+		suite string
+		want  string
+	}{
+		{"unknown", "u1 u2"},
+		{"a", "a1 a1"},
+		{"nope", ""},
+	} {
+		mem, _, err := store.OpenScoped(ctx, path, store.Limits{}, func(context.Context, *sql.Conn) ([]string, error) {
+			return []string{tc.suite}, nil
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var runs string
+		var files int
+		mem.QueryRow("SELECT coalesce(string_agg(run_id, ' ' ORDER BY run_id), '') FROM events").Scan(&runs)
+		mem.QueryRow("SELECT count(*) FROM files").Scan(&files)
+		mem.Close()
+		if runs != tc.want || files != 1 {
+			t.Errorf("%s: events of %q and %d files, want %q and 1", tc.suite, runs, files, tc.want)
+		}
+	}
+}
