@@ -1,6 +1,15 @@
 // Package queries holds every SQL statement faultlens runs, as embedded .sql
 // files. Each file groups the statements of one concern; each statement is
 // introduced by a header comment "-- name: <name>" and runs to the next header.
+//
+// Values reach a statement in one of two ways. Where DuckDB takes a
+// parameter, it is a named one ($suite, bound with sql.Named). Where it does
+// not (a table function's file, a COPY target, an IN list spliced for zone
+// maps, a sub-statement), the statement has a {{placeholder}} that Render
+// fills with SQL text built by Literal, Ident, Literals or List, so quoting
+// happens here only. Expressions the metric SQL repeats are TEMP macros of
+// the metrics session (session.sql). The tests prepare every statement
+// against a schema'd database.
 package queries
 
 import (
