@@ -48,12 +48,13 @@ func Compact(ctx context.Context, path string, lim Limits, change Change) (Compa
 	if err != nil {
 		return res, err
 	}
-	defer db.Close()
+	// In memory, and the file is detached before: closing loses nothing.
+	defer func() { _ = db.Close() }()
 	conn, err := db.Conn(ctx)
 	if err != nil {
 		return res, &DBError{Path: path, Err: err}
 	}
-	defer conn.Close()
+	defer func() { _ = conn.Close() }() // see db above
 	if err := attach(ctx, conn, "store.attach_db", path, lim); err != nil {
 		return res, asDBError(path, err)
 	}

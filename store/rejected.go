@@ -24,7 +24,8 @@ func RejectedLines(ctx context.Context, db *sql.DB, limit int) ([]RejectedLine, 
 	if err != nil {
 		return nil, fmt.Errorf("list rejected lines: %w", err)
 	}
-	defer rows.Close()
+	// A failed read shows in rows.Err; closing after it has nothing to add.
+	defer func() { _ = rows.Close() }()
 	var out []RejectedLine
 	for rows.Next() {
 		var r RejectedLine

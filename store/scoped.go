@@ -36,12 +36,12 @@ func OpenScoped(ctx context.Context, path string, lim Limits, choose ChooseSuite
 		return nil, nil, err
 	}
 	if err := migrate(ctx, db); err != nil {
-		db.Close()
+		_ = db.Close() // in memory: nothing to lose
 		return nil, nil, &DBError{Path: path, Err: err}
 	}
 	suites, err := copyScoped(ctx, db, path, lim, choose)
 	if err != nil {
-		db.Close()
+		_ = db.Close() // in memory: nothing to lose
 		var dbe *DBError
 		if errors.As(err, &dbe) {
 			return nil, nil, err
@@ -58,11 +58,12 @@ func copyScoped(ctx context.Context, db *sql.DB, path string, lim Limits, choose
 	if err != nil {
 		return nil, err
 	}
-	defer conn.Close()
+	defer func() { _ = conn.Close() }() // back to the pool of an in-memory database
 	if err := attach(ctx, conn, "store.attach_source", path, lim); err != nil {
 		return nil, err
 	}
-	defer detach(ctx, conn, "store.detach_source") //nolint:errcheck // a failed DETACH of a read-only attachment loses nothing
+	// A failed DETACH of a read-only attachment loses nothing.
+	defer func() { _ = detach(ctx, conn, "store.detach_source") }()
 	if err := execNamed(ctx, conn, "store.use_source"); err != nil {
 		return nil, err
 	}
@@ -125,7 +126,8 @@ func fileIDs(ctx context.Context, conn *sql.Conn) ([]string, error) {
 	if err != nil {
 		return nil, err
 	}
-	defer rows.Close()
+	// A failed read shows in rows.Err; closing after it has nothing to add.
+	defer func() { _ = rows.Close() }()
 	var out []string
 	for rows.Next() {
 		var id int64

@@ -60,7 +60,7 @@ func Open(ctx context.Context, path string, lim Limits) (*sql.DB, error) {
 		return nil, err
 	}
 	if err := migrate(ctx, db); err != nil {
-		db.Close()
+		_ = db.Close() // migrate rolled back: the file is as it was
 		return nil, &DBError{Path: displayPath(path), Err: err}
 	}
 	return db, nil
@@ -103,7 +103,7 @@ func openOnce(ctx context.Context, path, params string, lim Limits) (*sql.DB, er
 	}
 	db := sql.OpenDB(connector)
 	if err := configure(ctx, db, lim); err != nil {
-		db.Close()
+		_ = db.Close() // nothing written yet
 		return nil, &DBError{Path: displayPath(path), Err: err}
 	}
 	return db, nil
@@ -151,7 +151,8 @@ func migrate(ctx context.Context, db interface {
 	if err != nil {
 		return err
 	}
-	defer tx.Rollback() //nolint:errcheck // a no-op after Commit; a failed Commit's error is returned
+	// A no-op after Commit; on an earlier error, that error is the one to report.
+	defer func() { _ = tx.Rollback() }()
 	v, err := storedVersion(ctx, tx)
 	if err != nil {
 		return err
