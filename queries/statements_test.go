@@ -3,6 +3,7 @@ package queries_test
 import (
 	"context"
 	"database/sql"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -91,12 +92,12 @@ func session(t *testing.T, dir string) *sql.Conn {
 	if err != nil {
 		t.Fatal(err)
 	}
-	t.Cleanup(func() { db.Close() })
+	t.Cleanup(func() { closeOK(t, db) })
 	conn, err := db.Conn(ctx)
 	if err != nil {
 		t.Fatal(err)
 	}
-	t.Cleanup(func() { conn.Close() })
+	t.Cleanup(func() { closeOK(t, conn) })
 	one := `{"type":"run","run_id":"r1","ts":"2026-11-01T02:00:00Z","suite":"a","started_at":"2026-11-01T02:00:00Z"}` + "\n"
 	if err := os.WriteFile(filepath.Join(dir, "one.jsonl"), []byte(one), 0o644); err != nil {
 		t.Fatal(err)
@@ -158,7 +159,7 @@ func TestEveryStatementPrepares(t *testing.T) {
 				t.Errorf("%s does not prepare: %v", name, err)
 				continue
 			}
-			stmt.Close()
+			closeOK(t, stmt)
 		}
 	}
 }
@@ -196,6 +197,13 @@ func statements(q string) []string {
 // notPrepared names the statements PREPARE cannot check, and why.
 var notPrepared = map[string]string{
 	"ingest.extra_json": "an expression, not a statement: prepared inside ingest.insert_events",
+}
+
+func closeOK(t *testing.T, c io.Closer) {
+	t.Helper()
+	if err := c.Close(); err != nil {
+		t.Error(err)
+	}
 }
 
 // TestNotPreparedExist keeps notPrepared from naming statements that are gone.

@@ -34,7 +34,7 @@ func TestHelperProcess(t *testing.T) {
 		case errors.Is(err, store.ErrLocked):
 			fmt.Println("locked")
 		case err == nil:
-			db.Close()
+			mustClose(t, db)
 			fmt.Println("open")
 		default:
 			fmt.Println("error:", err)
@@ -73,7 +73,7 @@ func sampleDB(t *testing.T) string {
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer db.Close()
+	defer mustClose(t, db)
 	files := []string{"../sample-traces/baseline.jsonl", "../sample-traces/candidate.jsonl"}
 	if _, err := ingest.Files(ctx, db, files, ingest.Options{}); err != nil {
 		t.Fatal(err)
@@ -145,13 +145,13 @@ func TestCompactKeepsTheLockThroughTheRename(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer db.Close()
+	defer mustClose(t, db)
 	var ack string
 	var events int
 	if err := db.QueryRow("SELECT value FROM faultlens_meta WHERE key = 'acknowledged'").Scan(&ack); err != nil {
 		t.Errorf("the waiting writer's row is lost: %v", err)
 	}
-	db.QueryRow("SELECT count(*) FROM events").Scan(&events)
+	mustScan(t, db.QueryRow("SELECT count(*) FROM events"), &events)
 	if events != 2992+4003 {
 		t.Errorf("%d events after the rewrite, want 6995", events)
 	}
@@ -167,7 +167,7 @@ func TestCompactChange(t *testing.T) {
 		t.Fatalf("no rewrite asked: %+v, %v", res, err)
 	}
 	boom := errors.New("boom")
-	_, err = store.Compact(ctx, path, store.Limits{}, func(ctx context.Context, conn *sql.Conn) (bool, error) {
+	_, err = store.Compact(ctx, path, store.Limits{}, func(context.Context, *sql.Conn) (bool, error) {
 		return true, boom
 	})
 	if !errors.Is(err, boom) {
@@ -201,7 +201,7 @@ func countEvents(t *testing.T, path string) int {
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer db.Close()
+	defer mustClose(t, db)
 	var n int
 	if err := db.QueryRow("SELECT count(*) FROM events").Scan(&n); err != nil {
 		t.Fatal(err)
@@ -236,7 +236,7 @@ func TestOpenFollowsAReplacedFile(t *testing.T) {
 		if _, err := db.Exec("INSERT INTO faultlens_meta VALUES ('which', ?)", filepath.Base(p)); err != nil {
 			t.Fatal(err)
 		}
-		db.Close()
+		mustClose(t, db)
 	}
 	replaced := 0
 	store.SetOpenHook(func() {
@@ -251,7 +251,7 @@ func TestOpenFollowsAReplacedFile(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer db.Close()
+	defer mustClose(t, db)
 	var which string
 	if err := db.QueryRow("SELECT value FROM faultlens_meta WHERE key = 'which'").Scan(&which); err != nil || which != "new.duckdb" {
 		t.Errorf("opened %q (%v), want the file renamed over the path, new.duckdb", which, err)

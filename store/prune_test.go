@@ -42,7 +42,7 @@ func TestPrune(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	db.Close()
+	mustClose(t, db)
 	cutoff := time.Date(2050, 1, 1, 0, 0, 0, 0, time.UTC)
 
 	dry, err := store.Prune(ctx, path, store.Limits{}, cutoff, true)
@@ -84,7 +84,7 @@ func state(t *testing.T, path string) string {
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer db.Close()
+	defer mustClose(t, db)
 	var s string
 	err = db.QueryRow(`SELECT format('events {}, files {}, rejected {}, spans {}, cache {}, watermark {}',
 		(SELECT count(*) FROM events), (SELECT count(*) FROM files), (SELECT count(*) FROM rejected_lines),
