@@ -87,7 +87,9 @@ func (s *Session) Evidence(ctx context.Context, suite string) (*Evidence, error)
 			return nil, fmt.Errorf("metrics: evidence %s of %q: %w", part, suite, err)
 		}
 		err = ScanEvidence(rows, part, ev)
-		rows.Close()
+		if cerr := rows.Close(); err == nil {
+			err = cerr
+		}
 		if err != nil {
 			return nil, err
 		}

@@ -96,7 +96,8 @@ func (s *Session) timeline(ctx context.Context, id string) ([]Span, error) {
 	if err != nil {
 		return nil, fmt.Errorf("metrics: ui.run_timeline: %w", err)
 	}
-	defer rows.Close()
+	// A failed read shows in rows.Err; closing after it has nothing to add.
+	defer func() { _ = rows.Close() }()
 	var out []Span
 	for rows.Next() {
 		var sp Span
@@ -117,7 +118,8 @@ func (s *Session) evidence(ctx context.Context, id string) ([]EvidenceItem, erro
 	if err != nil {
 		return nil, fmt.Errorf("metrics: ui.run_evidence: %w", err)
 	}
-	defer rows.Close()
+	// A failed read shows in rows.Err; closing after it has nothing to add.
+	defer func() { _ = rows.Close() }()
 	var out []EvidenceItem
 	for rows.Next() {
 		var e EvidenceItem

@@ -101,7 +101,8 @@ func (s *Session) RunsPage(ctx context.Context, f RunFilter, o RunSort, offset, 
 	if err != nil {
 		return nil, 0, fmt.Errorf("metrics: ui.runs_page: %w", err)
 	}
-	defer rows.Close()
+	// A failed read shows in rows.Err; closing after it has nothing to add.
+	defer func() { _ = rows.Close() }()
 	var out []RunRow
 	var total int64
 	for rows.Next() {
@@ -136,7 +137,8 @@ func (s *Session) ErrorMatrix(ctx context.Context) ([]ErrorCell, error) {
 	if err != nil {
 		return nil, fmt.Errorf("metrics: ui.error_matrix: %w", err)
 	}
-	defer rows.Close()
+	// A failed read shows in rows.Err; closing after it has nothing to add.
+	defer func() { _ = rows.Close() }()
 	var out []ErrorCell
 	for rows.Next() {
 		var c ErrorCell
@@ -171,7 +173,8 @@ func (s *Session) strings(ctx context.Context, name string) ([]string, error) {
 	if err != nil {
 		return nil, fmt.Errorf("metrics: %s: %w", name, err)
 	}
-	defer rows.Close()
+	// A failed read shows in rows.Err; closing after it has nothing to add.
+	defer func() { _ = rows.Close() }()
 	var out []string
 	for rows.Next() {
 		var v string

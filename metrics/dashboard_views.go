@@ -26,7 +26,8 @@ func (s *Session) LatencyHistograms(ctx context.Context) ([]LatencyHistogram, er
 	if err != nil {
 		return nil, fmt.Errorf("metrics: ui.latency_histogram: %w", err)
 	}
-	defer rows.Close()
+	// A failed read shows in rows.Err; closing after it has nothing to add.
+	defer func() { _ = rows.Close() }()
 	var out []LatencyHistogram
 	for rows.Next() {
 		var h LatencyHistogram
@@ -62,7 +63,8 @@ func (s *Session) Schema(ctx context.Context) ([]TableColumns, error) {
 	if err != nil {
 		return nil, fmt.Errorf("metrics: ui.schema: %w", err)
 	}
-	defer rows.Close()
+	// A failed read shows in rows.Err; closing after it has nothing to add.
+	defer func() { _ = rows.Close() }()
 	var out []TableColumns
 	for rows.Next() {
 		var t string

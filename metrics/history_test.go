@@ -22,7 +22,11 @@ func TestHistory(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer db.Close()
+	defer func() {
+		if err := db.Close(); err != nil {
+			t.Error(err)
+		}
+	}()
 	dir := t.TempDir()
 	files := map[string]string{
 		"b.jsonl": `{"type":"run","run_id":"b1","ts":"2026-11-02T02:00:00Z","suite":"night-b","started_at":"2026-11-02T02:00:00Z"}

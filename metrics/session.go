@@ -35,13 +35,13 @@ func OpenSuites(ctx context.Context, db *sql.DB, suites []string) (*Session, err
 	}
 	for _, q := range append([]string{queries.Get("session.macros")}, scopeStatements(suites)...) {
 		if _, err := conn.ExecContext(ctx, q); err != nil {
-			conn.Close()
+			_ = conn.Close() // the error that got us here is the one to report
 			return nil, fmt.Errorf("metrics: scope: %w", err)
 		}
 	}
 	for _, name := range factStatements {
 		if _, err := conn.ExecContext(ctx, queries.Get(name)); err != nil {
-			conn.Close()
+			_ = conn.Close() // the error that got us here is the one to report
 			return nil, fmt.Errorf("metrics: %s: %w", name, err)
 		}
 	}
@@ -75,7 +75,8 @@ func (s *Session) query(ctx context.Context, name string, args ...any) ([]map[st
 	if err != nil {
 		return nil, fmt.Errorf("metrics: %s: %w", name, err)
 	}
-	defer rows.Close()
+	// A failed read shows in rows.Err; closing after it has nothing to add.
+	defer func() { _ = rows.Close() }()
 	cols, err := rows.Columns()
 	if err != nil {
 		return nil, err

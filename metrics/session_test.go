@@ -27,7 +27,9 @@ func TestMacrosOnEveryKindOfDatabase(t *testing.T) {
 	if _, err := ingest.Files(ctx, db, paths, ingest.Options{}); err != nil {
 		t.Fatal(err)
 	}
-	db.Close()
+	if err := db.Close(); err != nil {
+		t.Fatal(err)
+	}
 	openers := map[string]func() (*sql.DB, error){
 		"read-only": func() (*sql.DB, error) { return store.OpenReadOnly(ctx, path, store.Limits{}) },
 		"scoped": func() (*sql.DB, error) {
@@ -57,8 +59,12 @@ func TestMacrosOnEveryKindOfDatabase(t *testing.T) {
 			}
 		}
 		got[kind] = b.String()
-		s.Close()
-		db.Close()
+		if err := s.Close(); err != nil {
+			t.Error(err)
+		}
+		if err := db.Close(); err != nil {
+			t.Error(err)
+		}
 	}
 	// The samples' confirmed evidence (report/testdata/samples.json.golden).
 	want := "baseline/direct: 386 at 3.0000; candidate/degraded: 31 at 1.0645; candidate/direct: 389 at 3.0000; "

@@ -24,7 +24,8 @@ func SuitesByDate(ctx context.Context, db interface {
 	if err != nil {
 		return nil, fmt.Errorf("metrics: suites: %w", err)
 	}
-	defer rows.Close()
+	// A failed read shows in rows.Err; closing after it has nothing to add.
+	defer func() { _ = rows.Close() }()
 	var out []SuiteStart
 	for rows.Next() {
 		var st SuiteStart

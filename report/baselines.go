@@ -1,11 +1,11 @@
 package report
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"io"
 	"strings"
-	"text/tabwriter"
 	"time"
 
 	"github.com/faultlens/faultlens/baselines"
@@ -15,13 +15,17 @@ import (
 // WriteBaselines lists saved baselines as a table: name, suite, runs,
 // created and agents.
 func WriteBaselines(w io.Writer, ms []*baselines.Manifest) error {
-	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
-	fmt.Fprintln(tw, "name\tsuite\truns\tcreated\tagents\t")
+	var out, tab bytes.Buffer
+	tab.WriteString("name\tsuite\truns\tcreated\tagents\t\n")
 	for _, m := range ms {
-		fmt.Fprintf(tw, "%s\t%s\t%d\t%s\t%s\t\n", textsafe.Terminal(m.Name), textsafe.Terminal(m.Suite), m.Runs,
+		fmt.Fprintf(&tab, "%s\t%s\t%d\t%s\t%s\t\n", textsafe.Terminal(m.Name), textsafe.Terminal(m.Suite), m.Runs,
 			m.CreatedAt.Format(time.RFC3339), textsafe.Terminal(strings.Join(m.Agents, " ")))
 	}
-	return tw.Flush()
+	if err := align(&out, tab.Bytes()); err != nil {
+		return err
+	}
+	_, err := w.Write(out.Bytes())
+	return err
 }
 
 // WriteManifest prints a baseline's manifest as indented JSON, made inert

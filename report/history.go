@@ -1,6 +1,7 @@
 package report
 
 import (
+	"bytes"
 	"fmt"
 	"html/template"
 	"io"
@@ -40,18 +41,31 @@ func suiteLabel(st metrics.SuiteStart) string {
 }
 
 func historyText(w io.Writer, h *metrics.Trend) error {
+	var out, tab bytes.Buffer
 	for _, st := range h.Suites {
-		fmt.Fprintf(w, "%s (%d runs)\n", suiteLabel(st), st.Runs)
+		fmt.Fprintf(&out, "%s (%d runs)\n", suiteLabel(st), st.Runs)
 	}
-	fmt.Fprintln(w)
-	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
-	fmt.Fprintln(tw, "metric\ttrend\tfirst\tlast\t")
+	out.WriteString("\n")
+	tab.WriteString("metric\ttrend\tfirst\tlast\t\n")
 	for i, n := range h.Metrics {
 		vals := h.Values[i]
 		if len(vals) == 0 {
 			continue
 		}
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t\n", n, sparkline(vals), historyPct(vals[0]), historyPct(vals[len(vals)-1]))
+		fmt.Fprintf(&tab, "%s\t%s\t%s\t%s\t\n", n, sparkline(vals), historyPct(vals[0]), historyPct(vals[len(vals)-1]))
+	}
+	if err := align(&out, tab.Bytes()); err != nil {
+		return err
+	}
+	_, err := w.Write(out.Bytes())
+	return err
+}
+
+// align appends tab-separated rows to out as columns two spaces apart.
+func align(out *bytes.Buffer, rows []byte) error {
+	tw := tabwriter.NewWriter(out, 0, 4, 2, ' ', 0)
+	if _, err := tw.Write(rows); err != nil {
+		return err
 	}
 	return tw.Flush()
 }

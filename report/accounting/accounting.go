@@ -18,21 +18,24 @@ import (
 // lines (+ other signals skipped), always. Files already ingested are said
 // to be skipped. Unless verbose, clean files are left out when there are
 // more than three (a report of many files lists only those with rejects).
-func Write(w io.Writer, rs []ingest.FileResult, verbose bool) {
+func Write(w io.Writer, rs []ingest.FileResult, verbose bool) error {
+	var b strings.Builder
 	for _, r := range rs {
 		if r.Duplicate != "" {
-			fmt.Fprintf(w, "skipped %s: same content already ingested as %s\n", r.Path, r.Duplicate)
+			fmt.Fprintf(&b, "skipped %s: same content already ingested as %s\n", r.Path, r.Duplicate)
 			continue
 		}
 		if !verbose && r.Rejected == 0 && len(rs) > 3 {
 			continue
 		}
-		fmt.Fprintf(w, "%s: %s\n", r.Path, Line(r))
+		fmt.Fprintf(&b, "%s: %s\n", r.Path, Line(r))
 	}
 	t, files, dups := ingest.Totals(rs)
 	if files+dups > 1 {
-		fmt.Fprintf(w, "total: %d files (%d skipped as already ingested): %s\n", files+dups, dups, Line(t))
+		fmt.Fprintf(&b, "total: %d files (%d skipped as already ingested): %s\n", files+dups, dups, Line(t))
 	}
+	_, err := io.WriteString(w, b.String())
+	return err
 }
 
 // Line is one file's (or a total's) accounting, without its name.

@@ -16,7 +16,9 @@ func TestWrite(t *testing.T) {
 		{Path: "d.jsonl", Duplicate: "old/d.jsonl"},
 	}
 	var b bytes.Buffer
-	Write(&b, rs, true)
+	if err := Write(&b, rs, true); err != nil {
+		t.Fatal(err)
+	}
 	want := `a.jsonl: 10 lines read = 7 events accepted + 2 rejected + 1 blank
 b.otlp.jsonl: 5 lines read = 4 span lines accepted (30 events stored, 1 rejected) + 1 rejected + 0 blank
 c.otlp.jsonl: 3 lines read = 2 span lines accepted (9 events) + 0 rejected + 0 blank + 1 other signals skipped
@@ -29,13 +31,17 @@ total: 4 files (1 skipped as already ingested): 18 lines read = 13 lines accepte
 
 	// Not verbose, more than three files: only those with rejected lines.
 	b.Reset()
-	Write(&b, rs[:3], false)
+	if err := Write(&b, rs[:3], false); err != nil {
+		t.Fatal(err)
+	}
 	if got := b.String(); bytes.Count([]byte(got), []byte("\n")) != 4 {
 		t.Errorf("three files, not verbose: want every file and the total, got\n%s", got)
 	}
 	b.Reset()
 	quiet := append(rs[:3:3], ingest.FileResult{Path: "e.jsonl", Format: "jsonl", Lines: 1, Accepted: 1, Events: 1})
-	Write(&b, quiet, false)
+	if err := Write(&b, quiet, false); err != nil {
+		t.Fatal(err)
+	}
 	want = `a.jsonl: 10 lines read = 7 events accepted + 2 rejected + 1 blank
 b.otlp.jsonl: 5 lines read = 4 span lines accepted (30 events stored, 1 rejected) + 1 rejected + 0 blank
 total: 4 files (0 skipped as already ingested): 19 lines read = 14 lines accepted (47 events) + 3 rejected + 1 blank` +
