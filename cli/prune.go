@@ -2,7 +2,6 @@ package cli
 
 import (
 	"context"
-	"fmt"
 	"os"
 	"strconv"
 	"strings"
@@ -40,8 +39,7 @@ to reclaim space.`,
 	cmd.Flags().StringVar(&o.db, "db", "", "database file (required)")
 	cmd.Flags().StringVar(&o.olderThan, "older-than", "", "age cutoff, e.g. 30d, 12h, 2w (required)")
 	cmd.Flags().BoolVar(&o.dryRun, "dry-run", false, "only list what would be dropped")
-	cmd.MarkFlagRequired("db")
-	cmd.MarkFlagRequired("older-than")
+	requireFlags(cmd, "db", "older-than")
 	return cmd
 }
 
@@ -68,7 +66,7 @@ func runPrune(ctx context.Context, s Streams, g *global, o *pruneOptions) error 
 		return usagef("%s: no such database", o.db)
 	}
 	lim := g.limits
-	lim.OnWait = func(msg string) { fmt.Fprintf(s.Err, "faultlens: %s\n", msg) }
+	lim.OnWait = s.waitNotice
 	cutoff := o.now().Add(-age)
 	res, err := store.Prune(ctx, o.db, lim, cutoff, o.dryRun)
 	if err != nil {

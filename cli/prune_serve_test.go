@@ -37,10 +37,10 @@ func TestPruneWhileServing(t *testing.T) {
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
 	}
-	defer cmd.Process.Kill()
+	defer func() { _ = cmd.Process.Kill() }() // a no-op once it has exited
 	out := bufio.NewReader(stdout)
 	url := listening(t, out)
-	go io.Copy(io.Discard, out)
+	go func() { _, _ = io.Copy(io.Discard, out) }() // serve's log: only drained
 
 	var mu sync.Mutex
 	var acked []int
@@ -79,7 +79,9 @@ func TestPruneWhileServing(t *testing.T) {
 	}
 	close(stop)
 	wg.Wait()
-	cmd.Process.Signal(syscall.SIGTERM)
+	if err := cmd.Process.Signal(syscall.SIGTERM); err != nil {
+		t.Fatal(err)
+	}
 	if err := cmd.Wait(); err != nil {
 		t.Fatalf("serve exited with %v", err)
 	}

@@ -2,7 +2,6 @@ package cli
 
 import (
 	"context"
-	"fmt"
 
 	"github.com/spf13/cobra"
 
@@ -41,7 +40,7 @@ func runRejected(ctx context.Context, s Streams, g *global, o *rejectedOptions) 
 		return err
 	}
 	if len(lines) == 0 {
-		fmt.Fprintln(s.Err, "no rejected lines")
+		s.notef("no rejected lines\n")
 		return nil
 	}
 	return report.WriteRejected(s.Out, lines)

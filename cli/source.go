@@ -38,7 +38,9 @@ func (src source) open(ctx context.Context, g *global, log io.Writer) (*sql.DB, 
 		if err != nil {
 			return nil, noop, err
 		}
-		cleanup = func() { os.RemoveAll(dir) }
+		// A scratch copy of the embedded samples: one left in the temp dir
+		// is harmless, and the command's own error is the one to report.
+		cleanup = func() { _ = os.RemoveAll(dir) }
 		names = map[string]string{}
 		for _, p := range extracted {
 			names[p] = filepath.Join("sample-traces", filepath.Base(p))
@@ -50,26 +52,31 @@ func (src source) open(ctx context.Context, g *global, log io.Writer) (*sql.DB, 
 			return nil, noop, err
 		}
 	}
+	// Notices go to log (stderr): one that cannot be written has nowhere
+	// else to go.
+	note := func(msg string) { _, _ = fmt.Fprintf(log, "faultlens: %s\n", msg) }
 	lim := g.limits
-	lim.OnWait = func(msg string) { fmt.Fprintf(log, "faultlens: %s\n", msg) }
+	lim.OnWait = note
 	if src.db != "" && len(paths) == 0 {
 		// Reading only: share the file with other readers; wait for a writer.
 		db, err := store.OpenReadOnly(ctx, src.db, lim)
 		if err != nil {
 			return nil, noop, err
 		}
-		return db, func() { db.Close() }, nil
+		return db, func() { _ = db.Close() }, nil // read-only: nothing to lose
 	}
 	db, err := store.Open(ctx, src.db, lim)
 	if err != nil {
 		cleanup()
 		return nil, noop, err
 	}
-	done := func() { db.Close(); cleanup() }
+	// A failed checkpoint at close leaves the WAL, which the next open
+	// replays: nothing committed is lost, and the command's result stands.
+	done := func() { _ = db.Close(); cleanup() }
 	if len(paths) > 0 {
 		rs, err := ingest.Files(ctx, db, paths, ingest.Options{Names: names, Wait: g.limits.LockWait, TempDir: g.limits.TempDir,
-			Notify: func(msg string) { fmt.Fprintf(log, "faultlens: %s\n", msg) }})
-		accounting.Write(log, rs, false)
+			Notify: note})
+		_ = accounting.Write(log, rs, false) // to stderr, as note
 		if err != nil {
 			done()
 			return nil, noop, err
