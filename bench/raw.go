@@ -42,7 +42,7 @@ func rawNDJSON(ctx context.Context, lim store.Limits, paths []string, want int64
 		return 0, err
 	}
 	defer func() { _ = db.Close() }() // in memory, the figure already taken
-	q := queries.Render("raw.read_ndjson", queries.Args{"files": queries.Literals(paths)})
+	q := queries.Render("raw.read_ndjson", queries.Args{"files": "[" + queries.Literals(paths) + "]"})
 	t0 := time.Now()
 	if _, err := db.ExecContext(ctx, q); err != nil {
 		return 0, fmt.Errorf("raw read_ndjson: %w", err)

@@ -33,37 +33,41 @@ func OpenSuites(ctx context.Context, db *sql.DB, suites []string) (*Session, err
 	if err != nil {
 		return nil, fmt.Errorf("metrics: %w", err)
 	}
-	for _, q := range append([]string{queries.Get("session.macros")}, scopeStatements(suites)...) {
+	for _, q := range scopeStatements(suites) {
 		if _, err := conn.ExecContext(ctx, q); err != nil {
-			_ = conn.Close() // the error that got us here is the one to report
+			conn.Close()
 			return nil, fmt.Errorf("metrics: scope: %w", err)
 		}
 	}
 	for _, name := range factStatements {
 		if _, err := conn.ExecContext(ctx, queries.Get(name)); err != nil {
-			_ = conn.Close() // the error that got us here is the one to report
+			conn.Close()
 			return nil, fmt.Errorf("metrics: %s: %w", name, err)
 		}
 	}
 	return &Session{conn: conn}, nil
 }
 
-// scopeStatements builds the scoped_events view the fact SQL reads.
+// scopeStatements builds the scoped_events view the fact SQL reads, after
+// the session's macros (which the fact SQL uses).
 func scopeStatements(suites []string) []string {
+	macros := queries.Get("session.macros")
 	if len(suites) == 0 {
-		return []string{queries.Get("scope.all")}
+		return []string{macros, queries.Get("scope.all")}
 	}
-	return []string{queries.Render("scope.runs", queries.Args{"suites": queries.Literals(suites)}), queries.Get("scope.view")}
+	return []string{macros, queries.Render("scope.runs", queries.Args{"suites": queries.Literals(suites)}),
+		queries.Get("scope.view")}
 }
 
 // Close releases the connection and its fact tables.
 func (s *Session) Close() error {
 	ctx := context.Background()
-	// Each drop is tried whatever the others did: the drop of the kind
-	// scoped_events is not may fail, and a connection that cannot drop its
-	// tables is closed all the same (they are TEMP).
-	for _, name := range []string{"session.drop_facts", "session.drop_scope", "session.drop_scope_table"} {
-		_, _ = s.conn.ExecContext(ctx, queries.Get(name))
+	// Each drop is tried whatever the others did: a drop of the kind an
+	// object is not (span_facts and scoped_events are a view or a table)
+	// fails, and a connection that cannot drop its tables is closed all the
+	// same (they are TEMP, and the next session replaces them).
+	for _, q := range queries.Statements("session.drop") {
+		_, _ = s.conn.ExecContext(ctx, q)
 	}
 	return s.conn.Close()
 }

@@ -74,3 +74,42 @@ func TestMacrosOnEveryKindOfDatabase(t *testing.T) {
 		}
 	}
 }
+
+// Close drops every table and view the session built, whatever their kind
+// (span_facts and scoped_events are views or tables), from the connection
+// that goes back to the pool.
+func TestCloseDropsEverything(t *testing.T) {
+	ctx := context.Background()
+	db, err := store.Open(ctx, "", store.Limits{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer func() {
+		if err := db.Close(); err != nil {
+			t.Error(err)
+		}
+	}()
+	db.SetMaxOpenConns(1) // the next session's connection is this one
+	temps := func() string {
+		var names string
+		err := db.QueryRow(`SELECT coalesce(string_agg(name, ' ' ORDER BY name), '') FROM (
+			SELECT table_name AS name FROM duckdb_tables() WHERE temporary
+			UNION ALL SELECT view_name FROM duckdb_views() WHERE temporary AND NOT internal)`).Scan(&names)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return names
+	}
+	for _, suites := range [][]string{nil, {"a"}} {
+		s, err := OpenSuites(ctx, db, suites)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := s.Close(); err != nil {
+			t.Fatal(err)
+		}
+		if left := temps(); left != "" {
+			t.Errorf("suites %v: left after Close: %s", suites, left)
+		}
+	}
+}

@@ -20,7 +20,7 @@ WITH calls AS (
            count(*) FILTER (WHERE d AND e.grade IN ('primary', 'secondary')) AS degraded_evidence_ok,
            count(*) FILTER (WHERE NOT d) AS direct_evidence,
            count(*) FILTER (WHERE NOT d AND e.grade IN ('primary', 'secondary')) AS direct_evidence_ok
-    FROM (SELECT e.*, degraded_path(e.path, c.fallback) AS d
+    FROM (SELECT e.*, e.path = 'degraded' OR coalesce(c.fallback, false) AS d
           FROM scoped_events e LEFT JOIN call_facts c ON c.run_id = e.run_id AND c.call_id = e.call_id
           WHERE e.type = 'evidence' AND e.status = 'confirmed') e
     GROUP BY e.run_id

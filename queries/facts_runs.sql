@@ -14,8 +14,8 @@
 --   failed step; a run without a failed step observes it vacuously.
 -- * expectation conformance needs both parts the expectation names; an
 --   expectation without terminal is judged on the action alone.
--- * grade scores (grade_score, queries/session.sql): primary 3, secondary 2,
---   reprint 1, cache 0; min_grade defaults to secondary.
+-- * grade scores: primary 3, secondary 2, reprint 1, cache 0; min_grade
+--   defaults to secondary.
 CREATE OR REPLACE TEMP TABLE run_facts AS
 WITH per_run AS (
     -- One pass over the events for everything that is a plain aggregate per

@@ -16,9 +16,9 @@ ORDER BY r.suite, c.category = 'none', c.category, c.tool;
 -- Confirmed evidence only; path is degraded when the evidence says so or its
 -- origin call used a fallback source.
 SELECT r.suite,
-       CASE WHEN degraded_path(e.path, c.fallback) THEN 'degraded' ELSE 'direct' END AS path,
+       CASE WHEN e.path = 'degraded' OR coalesce(c.fallback, false) THEN 'degraded' ELSE 'direct' END AS path,
        count(*) AS count,
-       avg(grade_score(e.grade)) AS mean_grade
+       avg(CASE e.grade WHEN 'primary' THEN 3 WHEN 'secondary' THEN 2 WHEN 'reprint' THEN 1 ELSE 0 END) AS mean_grade
 FROM events e
 JOIN run_facts r USING (run_id)
 LEFT JOIN call_facts c ON c.run_id = e.run_id AND c.call_id = e.call_id

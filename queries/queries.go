@@ -119,3 +119,27 @@ func version() string {
 	}
 	return hex.EncodeToString(h.Sum(nil))[:16]
 }
+
+// Statements returns the statements of a named entry that holds several,
+// each ending in ";" at the end of a line, without comment lines: for a
+// caller that runs each on its own (whatever the others did).
+func Statements(name string) []string {
+	var out []string
+	var cur strings.Builder
+	for _, line := range strings.Split(Get(name), "\n") {
+		t := strings.TrimSpace(line)
+		if t == "" || strings.HasPrefix(t, "--") {
+			continue
+		}
+		cur.WriteString(line)
+		cur.WriteString("\n")
+		if strings.HasSuffix(t, ";") {
+			out = append(out, strings.TrimSpace(cur.String()))
+			cur.Reset()
+		}
+	}
+	if s := strings.TrimSpace(cur.String()); s != "" {
+		out = append(out, s)
+	}
+	return out
+}

@@ -1,11 +1,10 @@
 -- The raw DuckDB figure that ingest is measured against (faultlens bench and
 -- ingest's BenchmarkIngestJSONL): DuckDB's own typed NDJSON reader, every
--- contract field with its type, no validation; and the other raw figures of
--- faultlens bench (bench/raw.go).
+-- contract field with its type, no validation. The files placeholder is one quoted path
+-- or a list of them.
 
 -- name: raw.read_ndjson
--- The files placeholder is one quoted path or several, comma-separated.
-CREATE TABLE raw_events AS SELECT * FROM read_ndjson([{{files}}], columns = {
+CREATE TABLE raw_events AS SELECT * FROM read_ndjson({{files}}, columns = {
  type: 'VARCHAR', run_id: 'VARCHAR', ts: 'TIMESTAMPTZ', seq: 'BIGINT', schema_version: 'BIGINT',
  suite: 'VARCHAR', scenario: 'VARCHAR',
  fault: 'STRUCT(class VARCHAR, kind VARCHAR, target_tool VARCHAR, expect STRUCT(action VARCHAR, terminal VARCHAR))',
@@ -19,7 +18,7 @@ CREATE TABLE raw_events AS SELECT * FROM read_ndjson([{{files}}], columns = {
  recovery_of: 'VARCHAR', tool: 'VARCHAR', tool_version: 'VARCHAR', tool_schema: 'VARCHAR', args_digest: 'VARCHAR',
  side_effect: 'VARCHAR', idempotency_key: 'VARCHAR', status: 'VARCHAR',
  error: 'STRUCT(code VARCHAR, category VARCHAR, retryable BOOLEAN, retry_after_ms BIGINT,
-         side_effect_state VARCHAR, message VARCHAR)',
+                side_effect_state VARCHAR, message VARCHAR)',
  circuit: 'VARCHAR', source: 'STRUCT(name VARCHAR, grade VARCHAR, fallback BOOLEAN)',
  evidence_ids: 'VARCHAR[]', completed_scope: 'VARCHAR[]', missing_scope: 'VARCHAR[]', role: 'VARCHAR',
  evidence_id: 'VARCHAR', claim: 'VARCHAR', grade: 'VARCHAR', path: 'VARCHAR', terminal: 'VARCHAR',

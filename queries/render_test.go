@@ -92,3 +92,16 @@ func TestRenderLeavesCommentsAlone(t *testing.T) {
 		t.Errorf("placeholders %v", ph)
 	}
 }
+
+func TestStatements(t *testing.T) {
+	byName["test.several"] = "-- first\nDROP TABLE a;\n  -- second\nSELECT 1,\n  2;\nSELECT 3"
+	defer delete(byName, "test.several")
+	got := Statements("test.several")
+	want := []string{"DROP TABLE a;", "SELECT 1,\n  2;", "SELECT 3"}
+	if strings.Join(got, "|") != strings.Join(want, "|") {
+		t.Errorf("got %q, want %q", got, want)
+	}
+	if n := len(Statements("session.drop")); n != 8 {
+		t.Errorf("session.drop: %d statements, want 8", n)
+	}
+}

@@ -16,18 +16,16 @@ CREATE OR REPLACE TEMP MACRO grade_score(grade) AS
 CREATE OR REPLACE TEMP MACRO degraded_path(path, fallback) AS
     path = 'degraded' OR coalesce(fallback, false);
 
--- name: session.drop_facts
--- The fact tables (facts_*.sql) and the scope's runs.
-DROP VIEW IF EXISTS span_facts;
+-- name: session.drop
+-- The fact tables (facts_*.sql), the scope's runs and scoped_events, one
+-- statement a line: metrics.Session.Close runs each whatever the others
+-- did. span_facts and scoped_events are dropped as a view and as a table,
+-- being one or the other.
 DROP TABLE IF EXISTS call_facts;
 DROP TABLE IF EXISTS run_facts;
 DROP TABLE IF EXISTS chain_facts;
 DROP TABLE IF EXISTS scope_runs;
-
--- name: session.drop_scope
--- scoped_events is a view over every event (scope.all) or a table of the
--- chosen suites' events (scope.view).
+DROP VIEW IF EXISTS span_facts;
+DROP TABLE IF EXISTS span_facts;
 DROP VIEW IF EXISTS scoped_events;
-
--- name: session.drop_scope_table
 DROP TABLE IF EXISTS scoped_events;
