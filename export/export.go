@@ -11,11 +11,9 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"strings"
 
 	"github.com/faultlens/faultlens/ingest"
 	"github.com/faultlens/faultlens/queries"
-	"github.com/faultlens/faultlens/store"
 )
 
 // Formats lists the formats Write accepts.
@@ -37,11 +35,11 @@ type Options struct {
 func Write(ctx context.Context, db *sql.DB, out string, o Options) (int64, error) {
 	suite := "NULL"
 	if o.Suite != "" {
-		suite = store.Quote(o.Suite)
+		suite = queries.Literal(o.Suite)
 	}
-	events := strings.ReplaceAll(queries.Get("export.events"), "{{suite}}", suite)
+	events := queries.Render("export.events", queries.Args{"suite": suite})
 	var n int64
-	if err := db.QueryRowContext(ctx, strings.ReplaceAll(queries.Get("export.count"), "{{events}}", events)).Scan(&n); err != nil {
+	if err := db.QueryRowContext(ctx, queries.Render("export.count", queries.Args{"events": events})).Scan(&n); err != nil {
 		return 0, fmt.Errorf("export: %w", err)
 	}
 	var err error
@@ -49,7 +47,7 @@ func Write(ctx context.Context, db *sql.DB, out string, o Options) (int64, error
 	case o.Format == "parquet" && o.BySuite:
 		err = partitioned(ctx, db, events, out)
 	case o.Format == "parquet":
-		err = copyTo(ctx, db, "export.parquet", events, out)
+		err = copyTo(ctx, db, "export.parquet", queries.Args{"events": events}, out)
 	case o.Format == "jsonl":
 		err = jsonl(ctx, db, events, out)
 	case o.Format == "arrow":
@@ -65,18 +63,16 @@ func Write(ctx context.Context, db *sql.DB, out string, o Options) (int64, error
 	return n, nil
 }
 
-// copyTo runs the COPY statement name over rows into path.
-func copyTo(ctx context.Context, db *sql.DB, name, rows, path string) error {
-	q := strings.ReplaceAll(queries.Get(name), "{{path}}", store.Quote(path))
-	q = strings.ReplaceAll(q, "{{events}}", rows)
-	q = strings.ReplaceAll(q, "{{lines}}", rows)
-	_, err := db.ExecContext(ctx, q)
+// copyTo runs the COPY statement name, with args and path filled in.
+func copyTo(ctx context.Context, db *sql.DB, name string, args queries.Args, path string) error {
+	args["path"] = queries.Literal(path)
+	_, err := db.ExecContext(ctx, queries.Render(name, args))
 	return err
 }
 
 func jsonl(ctx context.Context, db *sql.DB, events, path string) error {
-	lines := strings.ReplaceAll(queries.Get("export.jsonl_lines"), "{{events}}", events)
-	return copyTo(ctx, db, "export.jsonl", lines, path)
+	lines := queries.Render("export.jsonl_lines", queries.Args{"events": events})
+	return copyTo(ctx, db, "export.jsonl", queries.Args{"lines": lines}, path)
 }
 
 // arrowFile writes the canonical JSON lines to a temporary file and reads
@@ -114,8 +110,8 @@ func partitioned(ctx context.Context, db *sql.DB, events, dir string) error {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return err
 	}
-	if err := copyTo(ctx, db, "export.parquet_by_suite", events, filepath.Join(dir, "events")); err != nil {
+	if err := copyTo(ctx, db, "export.parquet_by_suite", queries.Args{"events": events}, filepath.Join(dir, "events")); err != nil {
 		return err
 	}
-	return copyTo(ctx, db, "export.rejected_parquet", "", filepath.Join(dir, "rejected_lines.parquet"))
+	return copyTo(ctx, db, "export.rejected_parquet", queries.Args{}, filepath.Join(dir, "rejected_lines.parquet"))
 }

@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"strings"
 	"time"
 
 	"go.opentelemetry.io/collector/pdata/ptrace"
@@ -31,7 +30,7 @@ type row struct {
 // convention: one line per run (an ExportTraceServiceRequest, as the
 // Collector's file exporter writes them), runs in run id order.
 func writeOTLP(ctx context.Context, db *sql.DB, suite, path string) error {
-	q := strings.ReplaceAll(queries.Get("export.otlp_events"), "{{suite}}", suite)
+	q := queries.Render("export.otlp_events", queries.Args{"suite": suite})
 	rows, err := db.QueryContext(ctx, q)
 	if err != nil {
 		return err

@@ -153,7 +153,7 @@ func roundTrip(t *testing.T, paths []string, want int64) *sql.DB {
 // unknown fields, sorted: the two databases must hold the same set.
 func storedEvents(t *testing.T, db *sql.DB) []string {
 	t.Helper()
-	rows, err := db.Query(strings.ReplaceAll(queries.Get("export.otlp_events"), "{{suite}}", "NULL"))
+	rows, err := db.Query(queries.Render("export.otlp_events", queries.Args{"suite": "NULL"}))
 	if err != nil {
 		t.Fatal(err)
 	}

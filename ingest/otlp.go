@@ -255,7 +255,7 @@ func storeSpans(ctx context.Context, conn *sql.Conn, fileID int64, batch *otlp.B
 			return nil
 		}
 		rows := strings.TrimSuffix(strings.Repeat("(?, ?, ?), ", len(args)/3), ", ")
-		if _, err := conn.ExecContext(ctx, queries.Render("otlp.store_spans", queries.Args{"rows": rows}), args...); err != nil {
+		if _, err := conn.ExecContext(ctx, queries.Render("otlp.store_spans", queries.Args{"tuples": rows}), args...); err != nil {
 			return fmt.Errorf("store spans of %d traces: %w", len(args)/3, err)
 		}
 		args = args[:0]

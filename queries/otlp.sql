@@ -49,10 +49,10 @@ WHERE file_id IN (SELECT file_id FROM otlp_spans
   AND json_extract_string(extra, '$.otel.trace_id') IN (SELECT unnest(CAST(CAST($1 AS JSON) AS VARCHAR[])));
 
 -- name: otlp.store_spans
--- Keep (or take over) traces' spans: {{rows}} is one (?, ?, ?) per trace,
+-- Keep (or take over) traces' spans: {{tuples}} is one (?, ?, ?) per trace,
 -- for its trace id, file id and document. Many traces go in one statement:
 -- one statement per trace cost a receiver ~1 ms a trace (docs/serve.md).
-INSERT OR REPLACE INTO otlp_spans VALUES {{rows}};
+INSERT OR REPLACE INTO otlp_spans VALUES {{tuples}};
 
 -- name: otlp.delete_superseded_rejected
 -- The rejected events that earlier inputs recorded for the traces named in
