@@ -8,6 +8,10 @@ import (
 	"runtime"
 	"strings"
 	"testing"
+
+	// Linked for TestSharedUpdateFlag: the dashboard's tests use it
+	// through teatest, and it registers -update too.
+	xgolden "github.com/charmbracelet/x/exp/golden"
 )
 
 // recorder is a testing.TB that records failures instead of reporting
@@ -163,5 +167,28 @@ func TestUpdateFlag(t *testing.T) {
 		if got := fmt.Sprint(Update()); got != v {
 			t.Errorf("-update=%s: Update() = %s", v, got)
 		}
+	}
+}
+
+// A test binary that links x/exp/golden too (imported by this file, so
+// initialised first) does not panic on a second -update: this package
+// reads the flag x/exp/golden registered, and the two agree.
+func TestSharedUpdateFlag(t *testing.T) {
+	_ = xgolden.RequireEqual[string] // linked, never called
+	f := flag.Lookup(flagName)
+	if f == nil || f.Usage != "update .golden files" {
+		t.Fatalf("-update is not the flag x/exp/golden registered: %+v", f)
+	}
+	old := f.Value.String()
+	t.Cleanup(func() {
+		if err := f.Value.Set(old); err != nil {
+			t.Error(err)
+		}
+	})
+	if err := f.Value.Set("true"); err != nil {
+		t.Fatal(err)
+	}
+	if !Update() {
+		t.Error("Update() is false with x/exp/golden's -update set")
 	}
 }
