@@ -83,8 +83,12 @@ func arrowFile(ctx context.Context, db *sql.DB, events, path, tempDir string) er
 	if err != nil {
 		return err
 	}
-	tmp.Close()
-	defer os.Remove(tmp.Name())
+	// A scratch copy: if removing it fails, it is left in $TMPDIR and the
+	// export itself is whole, so that is not an error.
+	defer func() { _ = os.Remove(tmp.Name()) }()
+	if err := tmp.Close(); err != nil { // DuckDB writes it by name
+		return err
+	}
 	if err := jsonl(ctx, db, events, tmp.Name()); err != nil {
 		return err
 	}
@@ -92,16 +96,16 @@ func arrowFile(ctx context.Context, db *sql.DB, events, path, tempDir string) er
 	if err != nil {
 		return err
 	}
-	defer in.Close()
+	defer func() { _ = in.Close() }() // read only: closing it cannot lose data
 	out, err := os.Create(path)
 	if err != nil {
 		return err
 	}
-	if err := ingest.WriteArrowFile(out, in); err != nil {
-		out.Close()
-		return err
+	err = ingest.WriteArrowFile(out, in)
+	if cerr := out.Close(); err == nil {
+		err = cerr
 	}
-	return out.Close()
+	return err
 }
 
 // partitioned writes the events as Hive-partitioned Parquet by suite, and

@@ -35,21 +35,22 @@ func writeOTLP(ctx context.Context, db *sql.DB, suite, path string) error {
 	if err != nil {
 		return err
 	}
-	defer rows.Close()
+	// encodeRuns reports a failed read through rows.Err; closing the rows
+	// after that has nothing to add.
+	defer func() { _ = rows.Close() }()
 	f, err := os.Create(path)
 	if err != nil {
 		return err
 	}
 	w := bufio.NewWriter(f)
-	if err := encodeRuns(rows, w); err != nil {
-		f.Close()
-		return err
+	err = encodeRuns(rows, w)
+	if err == nil {
+		err = w.Flush()
 	}
-	if err := w.Flush(); err != nil {
-		f.Close()
-		return err
+	if cerr := f.Close(); err == nil {
+		err = cerr
 	}
-	return f.Close()
+	return err
 }
 
 // encodeRuns reads the rows (ordered by run) and writes each run as it
