@@ -3,10 +3,12 @@ package report
 import (
 	"bytes"
 	"math"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/faultlens/faultlens/internal/golden"
 	"github.com/faultlens/faultlens/metrics"
 )
 
@@ -40,7 +42,7 @@ func TestGoldenHistory(t *testing.T) {
 			if strings.Contains(b.String(), "\x1b") {
 				t.Errorf("a suite name's escape reached the %s output", format)
 			}
-			golden(t, "history."+format+".golden", b.Bytes())
+			golden.Check(t, filepath.Join("testdata", "history."+format+".golden"), b.Bytes())
 		})
 	}
 	if err := WriteHistory(&bytes.Buffer{}, historyFixture(), "csv"); err == nil {
