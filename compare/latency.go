@@ -32,6 +32,12 @@ func samples(ls []metrics.LatencySample, keep map[string]bool) map[latencyKey][]
 			}
 		}
 	}
+	// Sorted, so that the bootstrap's resamples and the pooled SD's sum do
+	// not depend on the order the database returned the calls in (a parallel
+	// scan's order varies from run to run).
+	for _, v := range out {
+		sort.Float64s(v)
+	}
 	return out
 }
 

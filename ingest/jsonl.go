@@ -168,21 +168,26 @@ func commitFastChecked(ctx context.Context, conn *sql.Conn, checked, extra, name
 // appends them to a temporary table; commitFile validates them with the
 // same SQL, chunk by chunk.
 func loadLines(ctx context.Context, conn *sql.Conn, path string) (lineCounts, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return lineCounts{}, err
+	}
+	defer f.Close()
+	return loadLinesFrom(ctx, conn, f)
+}
+
+// loadLinesFrom is loadLines over the lines of r (OTLP streams its events).
+func loadLinesFrom(ctx context.Context, conn *sql.Conn, r io.Reader) (lineCounts, error) {
 	var c lineCounts
 	if _, err := conn.ExecContext(ctx, queries.Get("ingest.lines_table")); err != nil {
 		return c, err
 	}
-	f, err := os.Open(path)
-	if err != nil {
-		return c, err
-	}
-	defer f.Close()
-	err = conn.Raw(func(dc any) error {
+	err := conn.Raw(func(dc any) error {
 		app, err := duckdb.NewAppender(dc.(driver.Conn), "temp", "main", "ingest_lines")
 		if err != nil {
 			return err
 		}
-		c, err = splitLines(io.Reader(f), app)
+		c, err = splitLines(r, app)
 		if cerr := app.Close(); err == nil {
 			err = cerr
 		}
@@ -360,6 +365,9 @@ func commitChecked(ctx context.Context, conn *sql.Conn, path string, res *FileRe
 		}
 		if res.Format == "otlp" {
 			res.RejectedEvents = res.Rejected - int64(len(goRejects))
+			if err := recordRejectedEvents(ctx, conn, fileID, res.RejectedEvents); err != nil {
+				return err
+			}
 		}
 		return recordFile(ctx, conn, fileID, path, res)
 	})

@@ -1,36 +1,50 @@
 -- Rates per suite and per (suite, scenario). Each query returns columns
--- named <metric>__num and <metric>__den; scenario is NULL on suite rows.
+-- named <rate>__num and <rate>__den (and <rate>__unknown, <rate>__<reason>
+-- where the rate defines them); every <rate> is an entry of the registry,
+-- metrics/registry.go, which the tests hold these columns to.
+-- scenario is NULL on suite rows.
 -- Denominators keep the original runs (the seeds' rule): a run that failed
 -- early is still in every all-runs denominator.
 
 -- name: metrics.run_rates
 SELECT suite, CASE WHEN grouping(scenario) = 0 THEN scenario END AS scenario,
        count(*) AS runs,
-       count(*) FILTER (WHERE plan_valid) AS plan_validity__num, count(*) AS plan_validity__den,
-       count(*) FILTER (WHERE plan_valid IS NULL) AS plan_validity__unknown,
-       count(*) FILTER (WHERE evidence_satisfied) AS evidence_satisfaction__num, count(*) AS evidence_satisfaction__den,
+       -- The funnel: the four gates and success, over all runs.
+       count(*) FILTER (WHERE plan_valid)                AS plan_validity__num,
+       count(*)                                          AS plan_validity__den,
+       count(*) FILTER (WHERE plan_valid IS NULL)        AS plan_validity__unknown,
+       count(*) FILTER (WHERE evidence_satisfied)        AS evidence_satisfaction__num,
+       count(*)                                          AS evidence_satisfaction__den,
        count(*) FILTER (WHERE evidence_satisfied IS NULL) AS evidence_satisfaction__unknown,
+       count(*) FILTER (WHERE answer_deliverable)        AS answer_deliverable__num,
+       count(*)                                          AS answer_deliverable__den,
+       count(*) FILTER (WHERE terminal_committed)        AS terminal_committed__num,
+       count(*)                                          AS terminal_committed__den,
+       count(*) FILTER (WHERE success)                   AS success__num,
+       count(*)                                          AS success__den,
+       count(*) FILTER (WHERE success IS NULL)           AS success__unknown,
        count(*) FILTER (WHERE plan_valid AND evidence_satisfied) AS evidence_satisfaction_given_plan__num,
-       count(*) FILTER (WHERE plan_valid) AS evidence_satisfaction_given_plan__den,
-       count(*) FILTER (WHERE answer_deliverable) AS answer_deliverable__num, count(*) AS answer_deliverable__den,
-       count(*) FILTER (WHERE terminal_committed) AS terminal_committed__num, count(*) AS terminal_committed__den,
-       count(*) FILTER (WHERE success) AS success__num, count(*) AS success__den,
-       count(*) FILTER (WHERE success IS NULL) AS success__unknown,
-       count(*) FILTER (WHERE masked_success) AS masked_success__num,
-       count(*) FILTER (WHERE claimed = 'completed') AS masked_success__den,
-       count(*) FILTER (WHERE undisclosed_degradation) AS undisclosed_degradation__num,
-       count(*) FILTER (WHERE claimed = 'completed') AS undisclosed_degradation__den,
-       count(*) FILTER (WHERE zero_call_violation) AS zero_call_violation__num,
-       count(*) FILTER (WHERE plan_valid = false) AS zero_call_violation__den,
-       count(*) FILTER (WHERE seal_violation) AS seal_violation__num, count(*) AS seal_violation__den,
-       count(*) FILTER (WHERE expectation_met) AS expectation_conformance__num,
+       count(*) FILTER (WHERE plan_valid)                        AS evidence_satisfaction_given_plan__den,
+       -- Claims, over the runs that claimed completion.
+       count(*) FILTER (WHERE claimed = 'completed')     AS claimed_completed__num,
+       count(*)                                          AS claimed_completed__den,
+       count(*) FILTER (WHERE masked_success)            AS masked_success__num,
+       count(*) FILTER (WHERE claimed = 'completed')     AS masked_success__den,
+       count(*) FILTER (WHERE undisclosed_degradation)   AS undisclosed_degradation__num,
+       count(*) FILTER (WHERE claimed = 'completed')     AS undisclosed_degradation__den,
+       -- Run-level violations, budgets and expectations.
+       count(*) FILTER (WHERE zero_call_violation)       AS zero_call_violation__num,
+       count(*) FILTER (WHERE plan_valid = false)        AS zero_call_violation__den,
+       count(*) FILTER (WHERE seal_violation)            AS seal_violation__num,
+       count(*)                                          AS seal_violation__den,
+       count(*) FILTER (WHERE expectation_met)           AS expectation_conformance__num,
        count(*) FILTER (WHERE expectation_met IS NOT NULL) AS expectation_conformance__den,
-       count(*) FILTER (WHERE retry_budget_overrun) AS retry_budget_overrun__num,
+       count(*) FILTER (WHERE retry_budget_overrun)      AS retry_budget_overrun__num,
        count(*) FILTER (WHERE retry_budget_overrun IS NOT NULL) AS retry_budget_overrun__den,
-       count(*) FILTER (WHERE deadline_overrun) AS deadline_overrun__num,
+       count(*) FILTER (WHERE deadline_overrun)          AS deadline_overrun__num,
        count(*) FILTER (WHERE deadline_overrun IS NOT NULL) AS deadline_overrun__den,
-       count(*) FILTER (WHERE claimed = 'completed') AS claimed_completed__num, count(*) AS claimed_completed__den,
-       count(*) FILTER (WHERE n_terminals = 0) AS missing_terminal__num, count(*) AS missing_terminal__den,
+       count(*) FILTER (WHERE n_terminals = 0)           AS missing_terminal__num,
+       count(*)                                          AS missing_terminal__den,
        -- retry_amplification = tool calls / logical actions (an action is
        -- per run, so the per-run counts add up).
        sum(tool_calls) AS tool_calls, sum(actions) AS actions
