@@ -2,6 +2,7 @@ package bench
 
 import (
 	"context"
+	"database/sql"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -9,6 +10,7 @@ import (
 	"time"
 
 	"github.com/faultlens/faultlens/ingest"
+	"github.com/faultlens/faultlens/queries"
 	"github.com/faultlens/faultlens/simulate"
 	"github.com/faultlens/faultlens/store"
 	"github.com/faultlens/faultlens/ui"
@@ -133,22 +135,9 @@ func holdsNights(ctx context.Context, path string, n int, events int64, lim stor
 	if err != nil {
 		return false, nil // not a database this run can read: rebuilt
 	}
-	defer db.Close()
-	rows, err := db.QueryContext(ctx, "SELECT path FROM files")
+	defer func() { _ = db.Close() }() // read-only: nothing to lose
+	got, err := nightFiles(ctx, db)
 	if err != nil {
-		return false, err
-	}
-	got := map[string]bool{}
-	for rows.Next() {
-		var p string
-		if err := rows.Scan(&p); err != nil {
-			rows.Close()
-			return false, err
-		}
-		got[filepath.Base(p)] = true
-	}
-	rows.Close()
-	if err := rows.Err(); err != nil {
 		return false, err
 	}
 	want := nightSuites(n)
@@ -161,10 +150,28 @@ func holdsNights(ctx context.Context, path string, n int, events int64, lim stor
 		}
 	}
 	var runs int64
-	if err := db.QueryRowContext(ctx, "SELECT count(*) FROM events WHERE type = 'run'").Scan(&runs); err != nil {
+	if err := db.QueryRowContext(ctx, queries.Get("bench.run_events")).Scan(&runs); err != nil {
 		return false, err
 	}
 	return runs == int64(len(want)*nightRuns(events)), nil
+}
+
+// nightFiles lists the base names of the files the database was built from.
+func nightFiles(ctx context.Context, db *sql.DB) (map[string]bool, error) {
+	rows, err := db.QueryContext(ctx, queries.Get("bench.night_files"))
+	if err != nil {
+		return nil, err
+	}
+	defer func() { _ = rows.Close() }() // read to the end or failed already
+	got := map[string]bool{}
+	for rows.Next() {
+		var p string
+		if err := rows.Scan(&p); err != nil {
+			return nil, err
+		}
+		got[filepath.Base(p)] = true
+	}
+	return got, rows.Err()
 }
 
 // nightSuites are the suites of n nights, in the order writeNights writes

@@ -44,7 +44,7 @@ func TestFirstPaintReusesNights(t *testing.T) {
 	}
 	var log strings.Builder
 	m := &measurer{cfg: Config{Events: 3000, Dir: dir, Limits: store.Limits{TempDir: t.TempDir()}, Nights: 2}, in: in,
-		logf: func(f string, a ...any) { log.WriteString(f + "\n") }}
+		logf: func(f string, _ ...any) { log.WriteString(f + "\n") }}
 	ctx := context.Background()
 	if err := m.firstPaint(ctx); err != nil {
 		t.Fatal(err)

@@ -17,7 +17,7 @@ func TestScopeCopiesOnlyASubset(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer db.Close()
+	defer func() { _ = db.Close() }()
 	if _, err := ingest.Files(ctx, db, []string{"../sample-traces/baseline.jsonl", "../sample-traces/candidate.jsonl"}, ingest.Options{}); err != nil {
 		t.Fatal(err)
 	}
@@ -27,7 +27,7 @@ func TestScopeCopiesOnlyASubset(t *testing.T) {
 		t.Fatal(err)
 	}
 	all, err := whole.Report(ctx, Options{})
-	whole.Close()
+	_ = whole.Close()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -52,7 +52,7 @@ func TestScopeCopiesOnlyASubset(t *testing.T) {
 			t.Errorf("%v: scoped_events is a %s, want a %s", c.suites, kind, c.kind)
 		}
 		r, err := s.Report(ctx, Options{Suites: c.suites})
-		s.Close()
+		_ = s.Close()
 		if err != nil {
 			t.Fatal(err)
 		}
