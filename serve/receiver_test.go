@@ -41,7 +41,12 @@ func newHarness(t *testing.T, cfg Config) *harness {
 	cfg.Log = &h.log
 	h.rc = New(cfg)
 	h.srv = httptest.NewServer(h.rc.Handler())
-	t.Cleanup(func() { h.srv.Close(); h.rc.Close(context.Background()) })
+	t.Cleanup(func() {
+		h.srv.Close()
+		if err := h.rc.Close(context.Background()); err != nil {
+			t.Error(err)
+		}
+	})
 	return h
 }
 
@@ -65,7 +70,11 @@ func (h *harness) closeAndOpen() *sql.DB {
 	if err != nil {
 		h.t.Fatal(err)
 	}
-	h.t.Cleanup(func() { db.Close() })
+	h.t.Cleanup(func() {
+		if err := db.Close(); err != nil {
+			h.t.Error(err)
+		}
+	})
 	return db
 }
 
