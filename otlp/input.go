@@ -243,7 +243,7 @@ var utf8BOM = []byte{0xEF, 0xBB, 0xBF}
 func newLineReader(r io.Reader) *lineReader {
 	br := bufio.NewReaderSize(r, 64<<10)
 	if b, err := br.Peek(len(utf8BOM)); err == nil && bytes.Equal(b, utf8BOM) {
-		_, _ = br.Discard(len(utf8BOM))
+		_, _ = br.Discard(len(utf8BOM)) // cannot fail: Peek has buffered these bytes
 	}
 	return &lineReader{r: br}
 }
