@@ -138,9 +138,10 @@ func isCobraUsage(err error) bool {
 }
 
 // reportError prints err as one line on w, unless it is a gate failure
-// (whose report says it all already).
+// (whose report says it all already). A stderr that cannot be written to
+// leaves nowhere to say so; the exit code still tells.
 func reportError(w io.Writer, err error) {
 	if _, msg := classify(err); msg != "" {
-		fmt.Fprintf(w, "faultlens: %s\n", msg)
+		_, _ = fmt.Fprintf(w, "faultlens: %s\n", msg)
 	}
 }
