@@ -36,6 +36,7 @@ type FileResult struct {
 	spanLines int64         // OTLP: lines whose spans were read
 	Duplicate string        // when non-empty: already ingested from this path; nothing read
 	FastPath  bool          // whether DuckDB's reader took the file whole
+	typedRead bool          // JSON Lines: whether the typed read (fast_typed.go) took it
 	Elapsed   time.Duration // wall time spent on this file
 
 	// RejectedEvents is, for OTLP, how many of Rejected are contract events

@@ -13,7 +13,6 @@ import (
 	"github.com/duckdb/duckdb-go/v2"
 
 	"github.com/faultlens/faultlens/queries"
-	"github.com/faultlens/faultlens/store"
 )
 
 // ingestJSONL loads one JSON Lines file (plain or gzip).
@@ -119,20 +118,33 @@ func alreadyIngested(ctx context.Context, conn *sql.Conn, sha string) (string, e
 var errNotClean = errors.New("not clean")
 
 // commitFast stores a clean file in one statement and one transaction:
-// DuckDB's NDJSON reader feeds the validation, whose first rejected row fails
-// the insert. It reports true only when every non-blank line became an event,
-// so nothing can have been lost or merged; otherwise it has rolled back and
-// the line-precise path decides (and reports any error that is not the
-// file's).
+// first through DuckDB's typed reader (commitTyped), else through its NDJSON
+// object reader feeding the JSON validation, whose first rejected row fails
+// the insert. It reports true only when every non-blank line became an
+// event, so nothing can have been lost or merged; otherwise it has rolled
+// back and the line-precise path decides (and reports any error that is not
+// the file's).
 func commitFast(ctx context.Context, conn *sql.Conn, path, name string, res *FileResult) bool {
-	src := strings.ReplaceAll(queries.Get("ingest.fast_source"), "{{path}}", store.Quote(path))
+	switch commitTyped(ctx, conn, path, name, res) {
+	case routeStored:
+		return true
+	case routePrecise:
+		return false
+	}
+	src := queries.Render("ingest.fast_source", queries.Args{"path": queries.Literal(path)})
 	return commitFastChecked(ctx, conn, jsonChecked(src), queries.Get("ingest.extra_json"), name, res)
 }
 
 // commitFastChecked is commitFast over any checked relation (ingest.checked
 // over a typed one), extra computed by the SQL expression extra.
 func commitFastChecked(ctx context.Context, conn *sql.Conn, checked, extra, name string, res *FileResult) bool {
-	rows := strings.ReplaceAll(queries.Get("ingest.valid_or_fail"), "{{checked}}", checked)
+	return commitFastRows(ctx, conn, checked, extra, name, res) == nil
+}
+
+// commitFastRows is commitFastChecked returning why the rows were refused:
+// errNotClean, or the error of the statement (a rejected row fails it).
+func commitFastRows(ctx context.Context, conn *sql.Conn, checked, extra, name string, res *FileResult) error {
+	rows := queries.Render("ingest.valid_or_fail", queries.Args{"checked": checked})
 	insert := insertEvents(rows, extra)
 	fast := *res
 	fast.FastPath = true
@@ -158,10 +170,10 @@ func commitFastChecked(ctx context.Context, conn *sql.Conn, checked, extra, name
 		return recordFile(ctx, conn, fileID, name, &fast)
 	})
 	if err != nil {
-		return false
+		return err
 	}
 	*res = fast
-	return true
+	return nil
 }
 
 // loadLines is the line-precise path's first half: Go numbers the lines and
