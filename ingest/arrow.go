@@ -32,7 +32,7 @@ import (
 // number standing for the line number (arrow_typed.go). A schema the
 // Parquet writer cannot take (a string_view column, say) goes the way of
 // JSON lines instead. Measured against the alternatives in docs/arrow.md.
-func ingestArrow(ctx context.Context, db *sql.DB, path, name string) (FileResult, error) {
+func ingestArrow(ctx context.Context, db *sql.DB, path, name, tmpDir string) (FileResult, error) {
 	res := FileResult{Format: "arrow"}
 	sum, size, err := hashFile(path)
 	if err != nil {
@@ -52,11 +52,11 @@ func ingestArrow(ctx context.Context, db *sql.DB, path, name string) (FileResult
 	}
 	defer restore()
 
-	pq, sc, rows, err := arrowToParquet(path)
+	pq, sc, rows, err := arrowToParquet(path, tmpDir)
 	var se *sinkError
 	switch {
 	case errors.Is(err, errors.ErrUnsupported):
-		return res, ingestArrowAsJSON(ctx, conn, path, name, &res)
+		return res, ingestArrowAsJSON(ctx, conn, path, name, tmpDir, &res)
 	case errors.As(err, &se):
 		return res, se.err
 	case err != nil:
@@ -69,8 +69,8 @@ func ingestArrow(ctx context.Context, db *sql.DB, path, name string) (FileResult
 
 // ingestArrowAsJSON is the route through JSON lines, for schemas the
 // Parquet writer cannot take.
-func ingestArrowAsJSON(ctx context.Context, conn *sql.Conn, path, name string, res *FileResult) error {
-	tmp, rows, err := arrowToJSONLines(path)
+func ingestArrowAsJSON(ctx context.Context, conn *sql.Conn, path, name, tmpDir string, res *FileResult) error {
+	tmp, rows, err := arrowToJSONLines(path, tmpDir)
 	if err != nil {
 		return &InputError{Path: name, Err: err}
 	}
@@ -271,12 +271,13 @@ func (s *jsonLinesSink) Close() error {
 }
 
 // arrowToJSONLines checks the schema of the Arrow file at path and writes
-// its rows as JSON lines to a temporary file, returning its path and the
+// its rows as JSON lines to a temporary file in tmpDir ("": the system temp
+// dir), returning its path and the
 // number of rows. Any error is the file's. It is the route for the schemas
 // the Parquet writer cannot take (see ingestArrow).
-func arrowToJSONLines(path string) (tmpPath string, rows int64, err error) {
+func arrowToJSONLines(path, tmpDir string) (tmpPath string, rows int64, err error) {
 	_, rows, err = readArrow(path, func(*arrow.Schema) (arrowSink, error) {
-		tmp, err := os.CreateTemp("", "faultlens-arrow-*.jsonl")
+		tmp, err := os.CreateTemp(tmpDir, "faultlens-arrow-*.jsonl")
 		if err != nil {
 			return nil, err
 		}

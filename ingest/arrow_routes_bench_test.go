@@ -57,7 +57,7 @@ func BenchmarkArrowRoutes(b *testing.B) {
 	})
 	b.Run("parquet_write", func(b *testing.B) {
 		for b.Loop() {
-			pq, _, _, err := arrowToParquet(path)
+			pq, _, _, err := arrowToParquet(path, "")
 			if err != nil {
 				b.Fatal(err)
 			}
@@ -69,7 +69,7 @@ func BenchmarkArrowRoutes(b *testing.B) {
 			b.StopTimer()
 			db := benchDB(b)
 			b.StartTimer()
-			pq, _, _, err := arrowToParquet(path)
+			pq, _, _, err := arrowToParquet(path, "")
 			if err != nil {
 				b.Fatal(err)
 			}

@@ -134,7 +134,7 @@ func TestArrowBadFiles(t *testing.T) {
 	} {
 		t.Run(tc.file, func(t *testing.T) {
 			db := openDB(t)
-			_, err := ingestArrow(context.Background(), db, filepath.Join("testdata", "arrow", tc.file), tc.file)
+			_, err := ingestArrow(context.Background(), db, filepath.Join("testdata", "arrow", tc.file), tc.file, "")
 			var in *InputError
 			if !errors.As(err, &in) {
 				t.Fatalf("err = %v (%T), want *InputError", err, err)
@@ -155,7 +155,7 @@ func TestArrowBadFiles(t *testing.T) {
 
 func TestArrowBadRow(t *testing.T) {
 	db := openDB(t)
-	res, err := ingestArrow(context.Background(), db, filepath.Join("testdata", "arrow", "bad_row.arrows"), "bad_row.arrows")
+	res, err := ingestArrow(context.Background(), db, filepath.Join("testdata", "arrow", "bad_row.arrows"), "bad_row.arrows", "")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -172,7 +172,7 @@ func TestArrowBadRow(t *testing.T) {
 
 func TestArrowTimestampColumnAndExtra(t *testing.T) {
 	db := openDB(t)
-	res, err := ingestArrow(context.Background(), db, filepath.Join("testdata", "arrow", "good.arrow"), "good.arrow")
+	res, err := ingestArrow(context.Background(), db, filepath.Join("testdata", "arrow", "good.arrow"), "good.arrow", "")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -185,7 +185,7 @@ func TestArrowTimestampColumnAndExtra(t *testing.T) {
 		t.Errorf("ts = %v, want %v", got, want)
 	}
 	// The same content again is a duplicate, whatever its name.
-	again, err := ingestArrow(context.Background(), db, filepath.Join("testdata", "arrow", "good.arrow"), "copy.arrow")
+	again, err := ingestArrow(context.Background(), db, filepath.Join("testdata", "arrow", "good.arrow"), "copy.arrow", "")
 	if err != nil || again.Duplicate != "good.arrow" {
 		t.Errorf("second ingest: %+v, %v; want duplicate of good.arrow", again, err)
 	}
@@ -217,7 +217,7 @@ func TestArrowRoundTrip(t *testing.T) {
 			writeArrowFromJSONL(t, jsonl, arrowPath)
 
 			back := openDB(t)
-			res, err := ingestArrow(ctx, back, arrowPath, "canonical.arrow")
+			res, err := ingestArrow(ctx, back, arrowPath, "canonical.arrow", "")
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -288,7 +288,7 @@ func FuzzArrowReader(f *testing.F) {
 		if err := os.WriteFile(p, data, 0o644); err != nil {
 			t.Fatal(err)
 		}
-		res, err := ingestArrow(context.Background(), db, p, "f.arrow")
+		res, err := ingestArrow(context.Background(), db, p, "f.arrow", "")
 		if err != nil {
 			var in *InputError
 			if !errors.As(err, &in) {
@@ -333,7 +333,7 @@ func TestArrowMeasure(t *testing.T) {
 	t.Logf("export parquet: %v", time.Since(start))
 
 	start = time.Now()
-	tmp, rows, err := arrowToJSONLines(arrowPath)
+	tmp, rows, err := arrowToJSONLines(arrowPath, "")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -342,7 +342,7 @@ func TestArrowMeasure(t *testing.T) {
 
 	back := openDB(t)
 	start = time.Now()
-	res, err = ingestArrow(ctx, back, arrowPath, "c.arrow")
+	res, err = ingestArrow(ctx, back, arrowPath, "c.arrow", "")
 	if err != nil {
 		t.Fatal(err)
 	}

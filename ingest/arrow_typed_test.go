@@ -47,7 +47,7 @@ func TestArrowTypedColumns(t *testing.T) {
 		t.Fatal(err)
 	}
 	db := openDB(t)
-	res, err := ingestArrow(context.Background(), db, path, "typed.arrow")
+	res, err := ingestArrow(context.Background(), db, path, "typed.arrow", "")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -81,7 +81,7 @@ func TestArrowStringViewFallsBack(t *testing.T) {
 			fs[i].Type = arrow.BinaryTypes.StringView
 		}
 	}
-	if s, err := newParquetSink(arrow.NewSchema(fs, nil)); !errors.Is(err, errors.ErrUnsupported) {
+	if s, err := newParquetSink(arrow.NewSchema(fs, nil), ""); !errors.Is(err, errors.ErrUnsupported) {
 		if s != nil {
 			s.Close()
 			os.Remove(s.f.Name())
@@ -93,7 +93,7 @@ func TestArrowStringViewFallsBack(t *testing.T) {
 		t.Fatal(err)
 	}
 	db := openDB(t)
-	res, err := ingestArrow(context.Background(), db, path, "view.arrow")
+	res, err := ingestArrow(context.Background(), db, path, "view.arrow", "")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -115,7 +115,7 @@ func TestArrowDictionaryStrings(t *testing.T) {
 		{Name: "started_at", Type: arrow.BinaryTypes.String, Nullable: true},
 	}, nil)
 	// The typed route takes them (no fallback to JSON lines).
-	s, err := newParquetSink(sc)
+	s, err := newParquetSink(sc, "")
 	if err != nil {
 		t.Fatalf("newParquetSink(dictionary strings): %v", err)
 	}
@@ -148,7 +148,7 @@ func TestArrowDictionaryStrings(t *testing.T) {
 		t.Fatal(err)
 	}
 	db := openDB(t)
-	res, err := ingestArrow(context.Background(), db, path, "dict.arrow")
+	res, err := ingestArrow(context.Background(), db, path, "dict.arrow", "")
 	if err != nil {
 		t.Fatal(err)
 	}

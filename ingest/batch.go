@@ -86,7 +86,7 @@ func small(path string, opts Options) (pending, bool) {
 	if err != nil || !st.Mode().IsRegular() || st.Size() > smallFileBytes || formatOf(path) != "jsonl" {
 		return pending{}, false
 	}
-	plain, cleanup, sc, err := readAndScan(path)
+	plain, cleanup, sc, err := readAndScan(path, opts.TempDir)
 	if err != nil {
 		return pending{}, false
 	}

@@ -123,7 +123,7 @@ func measurePhases(b *testing.B, db *sql.DB, path string, want int64) phases {
 	ctx := context.Background()
 	var p phases
 	t0 := time.Now()
-	_, cleanup, sc, err := readAndScan(path)
+	_, cleanup, sc, err := readAndScan(path, "")
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -68,8 +68,10 @@ type Options struct {
 	Notify func(msg string)
 	// Wait bounds the wait for a FIFO's writer (default 60s).
 	Wait time.Duration
-	// TempDir is where streams are copied before they are read (default:
-	// the system temp dir).
+	// TempDir is where ingest writes its temporary files (default: the
+	// system temp dir): streams copied before they are read, gzip content
+	// decompressed, Arrow and Parquet rows converted for DuckDB. The CLI sets
+	// it from --temp-dir, the directory DuckDB spills to.
 	TempDir string
 }
 
@@ -144,13 +146,13 @@ func File(ctx context.Context, db *sql.DB, path string, opts Options) (FileResul
 	var res FileResult
 	switch formatOf(path) {
 	case "arrow":
-		res, err = ingestArrow(ctx, db, path, name)
+		res, err = ingestArrow(ctx, db, path, name, opts.TempDir)
 	case "parquet":
-		res, err = ingestParquet(ctx, db, path, name)
+		res, err = ingestParquet(ctx, db, path, name, opts.TempDir)
 	case "otlp":
 		res, err = ingestOTLP(ctx, db, path, name, opts.Suite)
 	default:
-		res, err = ingestJSONL(ctx, db, path, name)
+		res, err = ingestJSONL(ctx, db, path, name, opts.TempDir)
 	}
 	return finish(res, err, name, start)
 }

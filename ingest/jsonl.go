@@ -16,10 +16,11 @@ import (
 )
 
 // ingestJSONL loads one JSON Lines file (plain or gzip).
-// name is what the file is recorded and shown as.
-func ingestJSONL(ctx context.Context, db *sql.DB, path, name string) (FileResult, error) {
+// name is what the file is recorded and shown as; a gzip file is
+// decompressed into tmpDir ("": the system temp dir).
+func ingestJSONL(ctx context.Context, db *sql.DB, path, name, tmpDir string) (FileResult, error) {
 	res := FileResult{Format: "jsonl"}
-	plain, cleanup, sc, err := readAndScan(path)
+	plain, cleanup, sc, err := readAndScan(path, tmpDir)
 	if err != nil {
 		return res, err
 	}
@@ -59,8 +60,8 @@ func storeLines(ctx context.Context, conn *sql.Conn, plain, name string, res *Fi
 }
 
 // readAndScan hashes and counts the file; a .gz file is decompressed into a
-// temporary file first so that both load paths read plain text.
-func readAndScan(path string) (plain string, cleanup func(), sc scan, err error) {
+// temporary file in tmpDir first so that both load paths read plain text.
+func readAndScan(path, tmpDir string) (plain string, cleanup func(), sc scan, err error) {
 	cleanup = func() {}
 	rc, err := fileContent(path)
 	if err != nil {
@@ -71,7 +72,7 @@ func readAndScan(path string) (plain string, cleanup func(), sc scan, err error)
 		sc, err = prescan(rc, nil)
 		return path, cleanup, sc, err
 	}
-	tmp, err := os.CreateTemp("", "faultlens-*.jsonl")
+	tmp, err := os.CreateTemp(tmpDir, "faultlens-*.jsonl")
 	if err != nil {
 		return "", cleanup, sc, err
 	}

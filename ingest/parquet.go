@@ -16,8 +16,9 @@ import (
 // into JSON lines, one per row, and the JSON Lines path validates them, so
 // every rule and rejection reason is the same, with the row number as the
 // line number. Timestamp columns with a zone become RFC 3339 UTC strings; a
-// timestamp column without a zone is an error naming the column.
-func ingestParquet(ctx context.Context, db *sql.DB, path, name string) (FileResult, error) {
+// timestamp column without a zone is an error naming the column. The JSON
+// lines are a temporary file in tmpDir ("": the system temp dir).
+func ingestParquet(ctx context.Context, db *sql.DB, path, name, tmpDir string) (FileResult, error) {
 	res := FileResult{Format: "parquet"}
 	sum, size, err := hashFile(path)
 	if err != nil {
@@ -29,17 +30,18 @@ func ingestParquet(ctx context.Context, db *sql.DB, path, name string) (FileResu
 		return res, err
 	}
 	defer conn.Close()
-	return res, loadParquet(ctx, conn, path, name, &res)
+	return res, loadParquet(ctx, conn, path, name, tmpDir, &res)
 }
 
 // loadParquet validates and stores the rows of a Parquet file (the file
-// named name to the user) on conn, filling res.
-func loadParquet(ctx context.Context, conn *sql.Conn, path, name string, res *FileResult) error {
+// named name to the user) on conn, filling res; its JSON lines are a
+// temporary file in tmpDir.
+func loadParquet(ctx context.Context, conn *sql.Conn, path, name, tmpDir string, res *FileResult) error {
 	cols, err := parquetColumns(ctx, conn, path)
 	if err != nil {
 		return &InputError{Path: name, Err: err}
 	}
-	tmp, err := os.CreateTemp("", "faultlens-parquet-*.jsonl")
+	tmp, err := os.CreateTemp(tmpDir, "faultlens-parquet-*.jsonl")
 	if err != nil {
 		return err
 	}
