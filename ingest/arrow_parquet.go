@@ -98,7 +98,7 @@ func storeArrowTyped(ctx context.Context, conn *sql.Conn, pq string, sc *arrow.S
 		return fmt.Errorf("find duplicate events: %w", err)
 	}
 	var refused int64
-	if err := conn.QueryRowContext(ctx, "SELECT (SELECT count(*) FROM ingest_checked WHERE reason IS NOT NULL) + (SELECT count(*) FROM ingest_dups)").Scan(&refused); err != nil {
+	if err := conn.QueryRowContext(ctx, queries.Get("ingest.arrow_refused")).Scan(&refused); err != nil {
 		return err
 	}
 	if refused > 0 {

@@ -353,7 +353,7 @@ func TestArrowMeasure(t *testing.T) {
 	start = time.Now()
 	src2 := "(SELECT row_number() OVER () AS line_no, to_json(t) AS raw, NULL::VARCHAR AS text FROM read_parquet(" + store.Quote(pq) + ") t)"
 	checked := jsonChecked(src2)
-	mustExec(t, pdb, strings.ReplaceAll(queries.Get("ingest.check"), "{{checked}}", checked))
+	mustExec(t, pdb, queries.Render("ingest.check", queries.Args{"checked": checked}))
 	t.Logf("validation over read_parquet (no insert): %v", time.Since(start))
 }
 

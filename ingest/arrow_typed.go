@@ -6,6 +6,7 @@ import (
 
 	"github.com/apache/arrow-go/v18/arrow"
 
+	"github.com/faultlens/faultlens/queries"
 	"github.com/faultlens/faultlens/store"
 )
 
@@ -23,40 +24,36 @@ import (
 // bad_field, and src_row, the whole row as a struct (for the text of a
 // rejected row and for extra).
 func arrowTyped(sc *arrow.Schema, path string) string {
-	var b strings.Builder
-	b.WriteString("SELECT file_row_number + 1 AS line_no, NULL::VARCHAR AS text, NULL::JSON AS raw,\n  struct_pack(")
+	var fields []string
 	var bad []string
-	for i, want := range CanonicalArrowSchema.Fields() {
-		if i > 0 {
-			b.WriteString(", ")
-		}
+	for _, want := range CanonicalArrowSchema.Fields() {
 		got, ref := arrowColumn(sc, want.Name)
-		b.WriteString(store.QuoteIdent(want.Name) + " := ")
+		var v string
 		if timestampFields[want.Name] {
-			b.WriteString(tsText(got, ref))
+			v = tsText(got, ref)
 		} else {
-			b.WriteString(typedExpr(want.Name, want.Type, got, ref, &bad))
+			v = typedExpr(want.Name, want.Type, got, ref, &bad)
 		}
+		fields = append(fields, queries.Ident(want.Name)+" := "+v)
 	}
-	b.WriteString(") AS e,\n  NULL::VARCHAR[] AS jt,\n  ")
+	args := queries.Args{
+		"path":      queries.Literal(path),
+		"event":     "struct_pack(" + strings.Join(fields, ",\n    ") + ")",
+		"bad_field": "NULL::VARCHAR",
+	}
 	for i, name := range []string{"ts", "enqueued_at", "started_at", "ended_at"} {
 		got, ref := arrowColumn(sc, name)
-		b.WriteString(tsValue(got, ref) + " AS " + []string{"ts_v", "enq_v", "start_v", "end_v"}[i] + ",\n  ")
+		args[[]string{"ts_v", "enq_v", "start_v", "end_v"}[i]] = tsValue(got, ref)
 	}
-	if len(bad) == 0 {
-		b.WriteString("NULL::VARCHAR")
-	} else {
-		b.WriteString("CASE " + strings.Join(bad, " ") + " END")
+	if len(bad) > 0 {
+		args["bad_field"] = "CASE " + strings.Join(bad, " ") + " END"
 	}
-	b.WriteString(" AS bad_field,\n  struct_pack(")
-	for i, f := range sc.Fields() {
-		if i > 0 {
-			b.WriteString(", ")
-		}
-		b.WriteString(store.QuoteIdent(f.Name) + " := p." + store.QuoteIdent(f.Name))
+	var row []string
+	for _, f := range sc.Fields() {
+		row = append(row, queries.Ident(f.Name)+" := p."+queries.Ident(f.Name))
 	}
-	b.WriteString(") AS src_row\nFROM read_parquet(" + store.Quote(path) + ", file_row_number = true) p")
-	return b.String()
+	args["src_row"] = "struct_pack(" + strings.Join(row, ", ") + ")"
+	return queries.Render("ingest.arrow_typed", args)
 }
 
 // arrowExtra is the SQL for extra of the typed Arrow path: the whole row as
@@ -72,16 +69,14 @@ func arrowExtra(sc *arrow.Schema) string {
 // arrowChecked is the line-precise table of the typed Arrow path: the rules
 // over arrowTyped with extra, its SQL. text stays NULL until arrowTexts.
 func arrowChecked(checked, extra string) string {
-	return "CREATE OR REPLACE TEMP TABLE ingest_checked AS SELECT * EXCLUDE (src_row), " +
-		extra + " AS extra FROM (" + checked + ")"
+	return queries.Render("ingest.arrow_check", queries.Args{"checked": checked, "extra": extra})
 }
 
 // arrowTexts fills the text of the rows that will be rejected (a broken
 // rule or a duplicate) with the row as JSON, cut as a rejected line is. It
 // reads the rows again, so a clean file (checked by the caller) skips it.
 func arrowTexts(typed string) string {
-	return "UPDATE ingest_checked c SET text = s.text FROM (SELECT line_no, left(to_json(src_row)::VARCHAR, 1024) AS text FROM (" +
-		typed + ")) s WHERE c.line_no = s.line_no AND (c.reason IS NOT NULL OR c.line_no IN (SELECT line_no FROM ingest_dups))"
+	return queries.Render("ingest.arrow_texts", queries.Args{"typed": typed})
 }
 
 // arrowColumn returns the Arrow type of the contract column name in sc (nil

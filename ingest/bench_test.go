@@ -10,7 +10,6 @@ import (
 	"os"
 	"path/filepath"
 	"strconv"
-	"strings"
 	"testing"
 	"time"
 
@@ -78,7 +77,7 @@ func BenchmarkIngestJSONL(b *testing.B) {
 			db = benchDB(b)
 			b.StartTimer()
 			t0 = time.Now()
-			if _, err := db.ExecContext(ctx, strings.ReplaceAll(queries.Get("raw.read_ndjson"), "{{files}}", store.Quote(path))); err != nil {
+			if _, err := db.ExecContext(ctx, queries.Render("raw.read_ndjson", queries.Args{"files": queries.Literal(path)})); err != nil {
 				b.Fatal(err)
 			}
 			rawT += time.Since(t0)
@@ -135,7 +134,7 @@ func measurePhases(b *testing.B, db *sql.DB, path string, want int64) phases {
 	}
 	defer conn.Close()
 
-	src := strings.ReplaceAll(queries.Get("ingest.fast_source"), "{{path}}", store.Quote(path))
+	src := queries.Render("ingest.fast_source", queries.Args{"path": queries.Literal(path)})
 	checked := jsonChecked(src)
 	var rows, bad int64
 	t0 = time.Now()

@@ -5,7 +5,6 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
-	"strings"
 
 	"github.com/faultlens/faultlens/queries"
 )
@@ -32,7 +31,7 @@ func openFile(ctx context.Context, db *sql.DB, res *FileResult) (*sql.Conn, erro
 
 func alreadyIngested(ctx context.Context, conn *sql.Conn, sha string) (string, error) {
 	var prev string
-	err := conn.QueryRowContext(ctx, "SELECT path FROM files WHERE sha256 = ?", sha).Scan(&prev)
+	err := conn.QueryRowContext(ctx, queries.Get("ingest.file_by_hash"), sha).Scan(&prev)
 	if errors.Is(err, sql.ErrNoRows) {
 		return "", nil
 	}
@@ -48,7 +47,7 @@ func insertEvents(rows, extra string) string {
 // insertEventsAs is insertEvents with the file id computed by the SQL
 // expression fileID (a batch of files takes it from the rows).
 func insertEventsAs(rows, extra, fileID string) string {
-	return strings.NewReplacer("{{rows}}", rows, "{{extra}}", extra, "{{file_id}}", fileID).Replace(queries.Get("ingest.insert_events"))
+	return queries.Render("ingest.insert_events", queries.Args{"rows": rows, "extra": extra, "file_id": fileID})
 }
 
 // commitFile validates the lines of ingest_lines, chunk by chunk, and
@@ -117,7 +116,7 @@ func commitChecked(ctx context.Context, conn *sql.Conn, path string, res *FileRe
 		}
 		res.Events -= removed
 		for _, rj := range goRejects {
-			if _, err := conn.ExecContext(ctx, "INSERT INTO rejected_lines VALUES (?, ?, ?, ?, ?)",
+			if _, err := conn.ExecContext(ctx, queries.Get("ingest.insert_rejected_line"),
 				fileID, path, rj.line, rj.reason, rj.text); err != nil {
 				return fmt.Errorf("store rejected line: %w", err)
 			}
@@ -125,7 +124,7 @@ func commitChecked(ctx context.Context, conn *sql.Conn, path string, res *FileRe
 		if _, err := conn.ExecContext(ctx, queries.Get("ingest.insert_rejected_lines"), fileID, path); err != nil {
 			return fmt.Errorf("store rejected lines: %w", err)
 		}
-		if err := conn.QueryRowContext(ctx, "SELECT count(*) FROM rejected_lines WHERE file_id = ?", fileID).Scan(&res.Rejected); err != nil {
+		if err := conn.QueryRowContext(ctx, queries.Get("ingest.count_rejected"), fileID).Scan(&res.Rejected); err != nil {
 			return err
 		}
 		if res.Format == "otlp" {
@@ -138,6 +137,8 @@ func commitChecked(ctx context.Context, conn *sql.Conn, path string, res *FileRe
 // inTransaction runs fn in a transaction on conn, passing it the id the file
 // gets, and commits; on any error it rolls back.
 func inTransaction(ctx context.Context, conn *sql.Conn, fn func(fileID int64) error) (err error) {
+	// BEGIN, ROLLBACK and COMMIT are the one-line transaction control
+	// statements left inline: there is nothing to name or fill in them.
 	if _, err := conn.ExecContext(ctx, "BEGIN TRANSACTION"); err != nil {
 		return err
 	}
@@ -147,7 +148,7 @@ func inTransaction(ctx context.Context, conn *sql.Conn, fn func(fileID int64) er
 		}
 	}()
 	var fileID int64
-	if err := conn.QueryRowContext(ctx, "SELECT coalesce(max(file_id), 0) + 1 FROM files").Scan(&fileID); err != nil {
+	if err := conn.QueryRowContext(ctx, queries.Get("ingest.next_file_id")).Scan(&fileID); err != nil {
 		return err
 	}
 	if err := fn(fileID); err != nil {
@@ -164,9 +165,7 @@ func recordFile(ctx context.Context, conn *sql.Conn, fileID int64, path string, 
 		return fmt.Errorf("internal accounting error: %d lines != %d accepted + %d rejected + %d blank",
 			res.Lines, res.Accepted, res.Rejected, res.Blank)
 	}
-	if _, err := conn.ExecContext(ctx,
-		"INSERT INTO files VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, now())",
-		fileID, path, res.SHA256, res.Format, res.Bytes, res.Lines, res.Accepted, res.Rejected, res.Blank, res.Skipped); err != nil {
+	if _, err := conn.ExecContext(ctx, queries.Get("ingest.insert_file"), fileID, path, res.SHA256, res.Format, res.Bytes, res.Lines, res.Accepted, res.Rejected, res.Blank, res.Skipped); err != nil {
 		return fmt.Errorf("record file: %w", err)
 	}
 	return nil

@@ -8,7 +8,6 @@ import (
 	"strings"
 
 	"github.com/faultlens/faultlens/queries"
-	"github.com/faultlens/faultlens/store"
 )
 
 // ingestParquet loads a Parquet file whose columns follow the contract (as
@@ -47,13 +46,13 @@ func loadParquet(ctx context.Context, conn *sql.Conn, path, name, tmpDir string,
 	}
 	tmp.Close()
 	defer os.Remove(tmp.Name())
-	q := strings.NewReplacer("{{columns}}", strings.Join(cols, ", "), "{{path}}", store.Quote(path),
-		"{{out}}", store.Quote(tmp.Name())).Replace(queries.Get("ingest.parquet_to_jsonl"))
+	q := queries.Render("ingest.parquet_to_jsonl", queries.Args{"columns": queries.List(cols),
+		"path": queries.Literal(path), "out": queries.Literal(tmp.Name())})
 	if _, err := conn.ExecContext(ctx, q); err != nil {
 		return &InputError{Path: name, Err: fmt.Errorf("read Parquet: %w", err)}
 	}
 	defer conn.ExecContext(context.WithoutCancel(ctx), queries.Get("ingest.drop_temp"))
-	if err := conn.QueryRowContext(ctx, "SELECT count(*) FROM read_parquet("+store.Quote(path)+")").Scan(&res.Lines); err != nil {
+	if err := conn.QueryRowContext(ctx, queries.Render("ingest.parquet_rows", queries.Args{"path": queries.Literal(path)})).Scan(&res.Lines); err != nil {
 		return err
 	}
 	return storeLines(ctx, conn, tmp.Name(), name, res, true)
@@ -62,7 +61,7 @@ func loadParquet(ctx context.Context, conn *sql.Conn, path, name, tmpDir string,
 // parquetColumns returns the select list that turns the file's columns into
 // contract JSON values.
 func parquetColumns(ctx context.Context, conn *sql.Conn, path string) ([]string, error) {
-	rows, err := conn.QueryContext(ctx, "SELECT column_name, column_type FROM (DESCRIBE SELECT * FROM read_parquet("+store.Quote(path)+"))")
+	rows, err := conn.QueryContext(ctx, queries.Render("ingest.parquet_columns", queries.Args{"path": queries.Literal(path)}))
 	if err != nil {
 		return nil, fmt.Errorf("not a readable Parquet file: %w", err)
 	}
@@ -73,10 +72,10 @@ func parquetColumns(ctx context.Context, conn *sql.Conn, path string) ([]string,
 		if err := rows.Scan(&col, &typ); err != nil {
 			return nil, err
 		}
-		id := `"` + strings.ReplaceAll(col, `"`, `""`) + `"`
+		id := queries.Ident(col)
 		switch {
 		case typ == "TIMESTAMP WITH TIME ZONE":
-			cols = append(cols, "strftime("+id+" AT TIME ZONE 'UTC', '%Y-%m-%dT%H:%M:%S.%fZ') AS "+id)
+			cols = append(cols, queries.Render("ingest.parquet_ts_column", queries.Args{"column": id}))
 		case strings.HasPrefix(typ, "TIMESTAMP"):
 			return nil, fmt.Errorf("column %s: a timestamp without a zone (%s) cannot be placed in time; write it with a zone or as an RFC 3339 string", col, typ)
 		default:

@@ -7,7 +7,7 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"strings"
+	"strconv"
 
 	"github.com/duckdb/duckdb-go/v2"
 	"github.com/faultlens/faultlens/queries"
@@ -70,9 +70,9 @@ func chunkLines(ctx context.Context, conn *sql.Conn) (int64, error) {
 	if ChunkLines > 0 {
 		return ChunkLines, nil
 	}
-	var limit string
-	if err := conn.QueryRowContext(ctx, "SELECT current_setting('memory_limit')").Scan(&limit); err != nil {
-		return 0, fmt.Errorf("read memory limit: %w", err)
+	limit, _, err := readLimits(ctx, conn)
+	if err != nil {
+		return 0, err
 	}
 	bytes, ok := parseDuckDBSize(limit)
 	if !ok {
@@ -85,7 +85,7 @@ func chunkLines(ctx context.Context, conn *sql.Conn) (int64, error) {
 // chunk by chunk into ingest_checked and ingest_dups.
 func checkLineChunks(ctx context.Context, conn *sql.Conn) ([]func() error, error) {
 	var last int64
-	if err := conn.QueryRowContext(ctx, "SELECT coalesce(max(line_no), 0) FROM ingest_lines").Scan(&last); err != nil {
+	if err := conn.QueryRowContext(ctx, queries.Get("ingest.last_line")).Scan(&last); err != nil {
 		return nil, err
 	}
 	chunk, err := chunkLines(ctx, conn)
@@ -94,9 +94,9 @@ func checkLineChunks(ctx context.Context, conn *sql.Conn) ([]func() error, error
 	}
 	var steps []func() error
 	for lo := int64(1); lo <= max(last, 1); lo += chunk {
-		src := fmt.Sprintf("(SELECT * FROM %s WHERE line_no BETWEEN %d AND %d)",
-			queries.Get("ingest.lines_source"), lo, lo+chunk-1)
-		q := strings.ReplaceAll(queries.Get("ingest.check"), "{{checked}}", jsonChecked(src))
+		src := queries.Render("ingest.lines_source", queries.Args{
+			"first": strconv.FormatInt(lo, 10), "last": strconv.FormatInt(lo+chunk-1, 10)})
+		q := queries.Render("ingest.check", queries.Args{"checked": jsonChecked(src)})
 		steps = append(steps, func() error {
 			if _, err := conn.ExecContext(ctx, q); err != nil {
 				return fmt.Errorf("validate: %w", err)
@@ -113,11 +113,11 @@ func checkLineChunks(ctx context.Context, conn *sql.Conn) ([]func() error, error
 // jsonChecked is the validation of the JSON objects of source (a relation
 // of line_no, raw and text): JSON typing, then the contract's rules.
 func jsonChecked(source string) string {
-	return rules(strings.ReplaceAll(queries.Get("ingest.json_typed"), "{{source}}", source))
+	return rules(queries.Render("ingest.json_typed", queries.Args{"source": source}))
 }
 
 // rules is ingest.checked, the contract's rules, over the typed relation
 // typed (see ingest.json_typed for its columns).
 func rules(typed string) string {
-	return strings.ReplaceAll(queries.Get("ingest.checked"), "{{typed}}", typed)
+	return queries.Render("ingest.checked", queries.Args{"typed": typed})
 }

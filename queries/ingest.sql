@@ -314,8 +314,10 @@ SELECT ?1, ?2, d.line_no, d.reason, left(c.text, 1024) FROM ingest_dups d JOIN i
 CREATE OR REPLACE TEMP TABLE ingest_lines (line_no BIGINT, text VARCHAR, reason VARCHAR);
 
 -- name: ingest.lines_source
+-- The lines first..last of the line-precise path that are JSON objects.
 (SELECT line_no, text::JSON AS raw, text, NULL::BIGINT AS file_id FROM ingest_lines
- WHERE reason IS NULL AND CASE WHEN json_valid(text) THEN json_type(text) = 'OBJECT' ELSE false END)
+ WHERE line_no BETWEEN {{first}} AND {{last}}
+   AND reason IS NULL AND CASE WHEN json_valid(text) THEN json_type(text) = 'OBJECT' ELSE false END)
 
 -- name: ingest.insert_rejected_lines
 -- Lines Go refused and lines that are not JSON objects at all; the rest go
@@ -331,6 +333,7 @@ WHERE reason IS NOT NULL OR CASE WHEN json_valid(text) THEN json_type(text) <> '
 DROP TABLE IF EXISTS ingest_checked; DROP TABLE IF EXISTS ingest_lines; DROP TABLE IF EXISTS ingest_dups;
 
 -- name: ingest.parquet_to_jsonl
--- A Parquet file's rows as JSON lines for the JSON Lines path; {{columns}}
--- is the select list (timestamps with a zone made RFC 3339 strings).
+-- A Parquet file's rows as JSON lines for the JSON Lines path; the columns
+-- placeholder is the select list (timestamps with a zone made RFC 3339
+-- strings by ingest.parquet_ts_column).
 COPY (SELECT {{columns}} FROM read_parquet({{path}})) TO {{out}} (FORMAT json);

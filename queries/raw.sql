@@ -1,6 +1,6 @@
 -- The raw DuckDB figure that ingest is measured against (faultlens bench and
 -- ingest's BenchmarkIngestJSONL): DuckDB's own typed NDJSON reader, every
--- contract field with its type, no validation. {{files}} is one quoted path
+-- contract field with its type, no validation. The files placeholder is one quoted path
 -- or a list of them.
 
 -- name: raw.read_ndjson
