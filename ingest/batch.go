@@ -182,7 +182,7 @@ func commitBatch(ctx context.Context, db *sql.DB, files []pending) (bool, error)
 		src := queries.Render("ingest.batch_source", queries.Args{"paths": list, "base": strconv.FormatInt(base, 10),
 			"max_object": strconv.Itoa(MaxLineBytes + 1)})
 		rows := queries.Render("ingest.valid_or_fail", queries.Args{"checked": jsonChecked(src)})
-		if _, err := conn.ExecContext(ctx, insertEventsAs(rows, queries.Get("ingest.extra_json"), "file_id")); err != nil {
+		if _, err := conn.ExecContext(ctx, insertEventsAs(rows, extraJSON(), "file_id")); err != nil {
 			return err
 		}
 		last := base + int64(len(todo)) - 1

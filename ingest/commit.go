@@ -69,7 +69,7 @@ func commitFileWith(ctx context.Context, conn *sql.Conn, path string, res *FileR
 	if err != nil {
 		return err
 	}
-	return commitChecked(ctx, conn, path, res, goRejects, queries.Get("ingest.extra_json"), steps, before)
+	return commitChecked(ctx, conn, path, res, goRejects, extraJSON(), steps, before)
 }
 
 // commitChecked writes events, rejected lines and accounting in one

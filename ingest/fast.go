@@ -31,7 +31,7 @@ func commitFast(ctx context.Context, conn *sql.Conn, path, name string, res *Fil
 		return false
 	}
 	src := queries.Render("ingest.fast_source", queries.Args{"path": queries.Literal(path)})
-	return commitFastChecked(ctx, conn, jsonChecked(src), queries.Get("ingest.extra_json"), name, res)
+	return commitFastChecked(ctx, conn, jsonChecked(src), extraJSON(), name, res)
 }
 
 // commitFastChecked is commitFast over any checked relation (ingest.checked

@@ -113,7 +113,7 @@ func checkLineChunks(ctx context.Context, conn *sql.Conn) ([]func() error, error
 // jsonChecked is the validation of the JSON objects of source (a relation
 // of line_no, raw and text): JSON typing, then the contract's rules.
 func jsonChecked(source string) string {
-	return rules(queries.Render("ingest.json_typed", queries.Args{"source": source}))
+	return rules(jsonTyped(source))
 }
 
 // rules is ingest.checked, the contract's rules, over the typed relation

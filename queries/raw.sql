@@ -4,7 +4,8 @@
 -- or a list of them.
 
 -- name: raw.read_ndjson
-CREATE TABLE raw_events AS SELECT * FROM read_ndjson({{files}}, columns = {type: 'VARCHAR', run_id: 'VARCHAR', ts: 'TIMESTAMPTZ', seq: 'BIGINT', schema_version: 'BIGINT',
+CREATE TABLE raw_events AS SELECT * FROM read_ndjson({{files}}, columns = {
+ type: 'VARCHAR', run_id: 'VARCHAR', ts: 'TIMESTAMPTZ', seq: 'BIGINT', schema_version: 'BIGINT',
  suite: 'VARCHAR', scenario: 'VARCHAR',
  fault: 'STRUCT(class VARCHAR, kind VARCHAR, target_tool VARCHAR, expect STRUCT(action VARCHAR, terminal VARCHAR))',
  agent: 'STRUCT(name VARCHAR, version VARCHAR)', client_message_id: 'VARCHAR',
@@ -16,7 +17,8 @@ CREATE TABLE raw_events AS SELECT * FROM read_ndjson({{files}}, columns = {type:
  visible_chars: 'BIGINT', budget_ms: 'BIGINT', call_id: 'VARCHAR', action_id: 'VARCHAR', recovery: 'VARCHAR',
  recovery_of: 'VARCHAR', tool: 'VARCHAR', tool_version: 'VARCHAR', tool_schema: 'VARCHAR', args_digest: 'VARCHAR',
  side_effect: 'VARCHAR', idempotency_key: 'VARCHAR', status: 'VARCHAR',
- error: 'STRUCT(code VARCHAR, category VARCHAR, retryable BOOLEAN, retry_after_ms BIGINT, side_effect_state VARCHAR, message VARCHAR)',
+ error: 'STRUCT(code VARCHAR, category VARCHAR, retryable BOOLEAN, retry_after_ms BIGINT,
+                side_effect_state VARCHAR, message VARCHAR)',
  circuit: 'VARCHAR', source: 'STRUCT(name VARCHAR, grade VARCHAR, fallback BOOLEAN)',
  evidence_ids: 'VARCHAR[]', completed_scope: 'VARCHAR[]', missing_scope: 'VARCHAR[]', role: 'VARCHAR',
  evidence_id: 'VARCHAR', claim: 'VARCHAR', grade: 'VARCHAR', path: 'VARCHAR', terminal: 'VARCHAR',
