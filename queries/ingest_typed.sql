@@ -47,3 +47,12 @@ SELECT NULL::BIGINT AS line_no, NULL::VARCHAR AS text, NULL::JSON AS raw, NULL::
        coalesce(try_cast(ended_at AS TIMESTAMPTZ), try_cast(upper(ended_at) AS TIMESTAMPTZ)) AS end_v,
        CASE WHEN {{suspect}} THEN 'coerced' END AS bad_field
 FROM read_ndjson({{path}}, columns = {{columns}}, format = 'newline_delimited', maximum_object_size = 16777216)
+
+-- name: ingest.bench_read
+-- BenchmarkTypedChecks: the typed read alone, every column kept.
+SELECT * FROM read_ndjson({{path}}, columns = {{columns}}, format = 'newline_delimited', maximum_object_size = 16777216)
+
+-- name: ingest.bench_table
+-- BenchmarkTypedChecks: a step's relation materialized, as the raw figure
+-- materializes its read.
+CREATE TABLE bench_step AS {{select}}
