@@ -12,9 +12,12 @@
 -- ingest/typed_sql.go): text that was true, false, an object or an array; an
 -- integer that was not a plain run of digits fitting BIGINT; a boolean that
 -- was not true or false.
-CREATE OR REPLACE TEMP MACRO suspect_text(s) AS s IN ('true', 'false') OR left(s, 1) IN ('{', '[');
+CREATE OR REPLACE TEMP MACRO suspect_text(s) AS
+  s IN ('true', 'false') OR starts_with(s, '{') OR starts_with(s, '[');
+-- Digits, with a minus or not, that cast: trim leaves '' or '-'. (A byte
+-- trim, where regexp_full_match(s, '-?[0-9]+') cost 0.2x the raw read.)
 CREATE OR REPLACE TEMP MACRO suspect_integer(s) AS
-  s IS NOT NULL AND (NOT regexp_full_match(s, '-?[0-9]+') OR try_cast(s AS BIGINT) IS NULL);
+  s IS NOT NULL AND (trim(s, '0123456789') NOT IN ('', '-') OR try_cast(s AS BIGINT) IS NULL);
 CREATE OR REPLACE TEMP MACRO suspect_boolean(b) AS b::VARCHAR NOT IN ('true', 'false');
 
 -- name: ingest.unknown_keys
