@@ -1,7 +1,9 @@
 // Package ingest loads trace files into the DuckDB tables of package store.
 //
-// A clean JSON Lines file takes the fast path: DuckDB's own NDJSON reader
-// feeds the validation SQL in queries/ingest.sql. If that path meets anything
+// A clean JSON Lines file takes the fast path: DuckDB's typed NDJSON reader
+// (fast_typed.go) when it can judge the file exactly, else DuckDB's NDJSON
+// object reader feeding the validation SQL in queries/ingest.sql. If that
+// path meets anything
 // it cannot account for line by line (a malformed line, a row that breaks a
 // rule, a BOM, NUL bytes, invalid UTF-8, an over-long line), the file is read
 // again line by line so that every good line is kept and every bad one is
