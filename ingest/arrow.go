@@ -277,7 +277,7 @@ func (s *jsonLinesSink) Close() error {
 // the Parquet writer cannot take (see ingestArrow).
 func arrowToJSONLines(path, tmpDir string) (tmpPath string, rows int64, err error) {
 	_, rows, err = readArrow(path, func(*arrow.Schema) (arrowSink, error) {
-		tmp, err := os.CreateTemp(tmpDir, "faultlens-arrow-*.jsonl")
+		tmp, err := createTemp(tmpDir, "faultlens-arrow-*.jsonl")
 		if err != nil {
 			return nil, err
 		}

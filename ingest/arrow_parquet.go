@@ -32,7 +32,7 @@ type parquetSink struct {
 // temp dir) for schema sc. An error
 // wrapping errors.ErrUnsupported means the writer cannot take sc.
 func newParquetSink(sc *arrow.Schema, tmpDir string) (*parquetSink, error) {
-	tmp, err := os.CreateTemp(tmpDir, "faultlens-arrow-*.parquet")
+	tmp, err := createTemp(tmpDir, "faultlens-arrow-*.parquet")
 	if err != nil {
 		return nil, err
 	}

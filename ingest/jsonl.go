@@ -67,7 +67,7 @@ func readAndScan(path, tmpDir string) (plain string, cleanup func(), sc scan, er
 		sc, err = prescan(rc, nil)
 		return path, cleanup, sc, err
 	}
-	tmp, err := os.CreateTemp(tmpDir, "faultlens-*.jsonl")
+	tmp, err := createTemp(tmpDir, "faultlens-*.jsonl")
 	if err != nil {
 		return "", cleanup, sc, err
 	}

@@ -40,7 +40,7 @@ func loadParquet(ctx context.Context, conn *sql.Conn, path, name, tmpDir string,
 	if err != nil {
 		return &InputError{Path: name, Err: err}
 	}
-	tmp, err := os.CreateTemp(tmpDir, "faultlens-parquet-*.jsonl")
+	tmp, err := createTemp(tmpDir, "faultlens-parquet-*.jsonl")
 	if err != nil {
 		return err
 	}
