@@ -11,14 +11,19 @@
 -- A value the typed read may have coerced from another JSON type (see
 -- ingest/typed_sql.go): text that was true, false, an object or an array; an
 -- integer that was not a plain run of digits fitting BIGINT; a boolean that
--- was not true or false.
+-- was not true or false. The plural macros judge all the fields of one kind
+-- of a row at once: typedSuspect joins them into one text, each string
+-- between chr(1) and chr(2), each integer and boolean after a comma. A string
+-- that holds chr(1) itself may be flagged though fine: it then only takes
+-- the JSON way. At most 18 digits always fit BIGINT; a longer integer that
+-- fits takes the JSON way too.
 CREATE OR REPLACE TEMP MACRO suspect_text(s) AS
   s IN ('true', 'false') OR starts_with(s, '{') OR starts_with(s, '[');
--- Digits, with a minus or not, that cast: trim leaves '' or '-'. (A byte
--- trim, where regexp_full_match(s, '-?[0-9]+') cost 0.2x the raw read.)
-CREATE OR REPLACE TEMP MACRO suspect_integer(s) AS
-  s IS NOT NULL AND (trim(s, '0123456789') NOT IN ('', '-') OR try_cast(s AS BIGINT) IS NULL);
-CREATE OR REPLACE TEMP MACRO suspect_boolean(b) AS b::VARCHAR NOT IN ('true', 'false');
+CREATE OR REPLACE TEMP MACRO suspect_texts(j) AS
+  contains(j, chr(1) || 'true' || chr(2)) OR contains(j, chr(1) || 'false' || chr(2))
+  OR contains(j, chr(1) || '{') OR contains(j, chr(1) || '[');
+CREATE OR REPLACE TEMP MACRO suspect_integers(j) AS NOT regexp_full_match(j, '(,-?[0-9]{1,18})*');
+CREATE OR REPLACE TEMP MACRO suspect_booleans(j) AS NOT regexp_full_match(j, '(,(true|false))*');
 
 -- name: ingest.unknown_keys
 -- Whether some line of the file names a key the contract does not, at the
