@@ -19,7 +19,11 @@ func TestSaveLoadRoundTrip(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer db.Close()
+	defer func() {
+		if err := db.Close(); err != nil {
+			t.Error(err)
+		}
+	}()
 	if _, err := ingest.Files(ctx, db, []string{filepath.Join("..", "sample-traces", "baseline.jsonl")}, ingest.Options{}); err != nil {
 		t.Fatal(err)
 	}
@@ -27,7 +31,11 @@ func TestSaveLoadRoundTrip(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer sess.Close()
+	defer func() {
+		if err := sess.Close(); err != nil {
+			t.Error(err)
+		}
+	}()
 	dir := t.TempDir()
 	now := time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC)
 	m, err := Save(ctx, sess, dir, "nightly", "baseline", false, now)

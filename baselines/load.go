@@ -29,7 +29,9 @@ func Load(ctx context.Context, db *sql.DB, dir, name string) (*metrics.Evidence,
 			return nil, nil, fmt.Errorf("baseline %s: read %s: %w", name, path, err)
 		}
 		err = metrics.ScanEvidence(rows, part, ev)
-		rows.Close()
+		if cerr := rows.Close(); err == nil {
+			err = cerr
+		}
 		if err != nil {
 			return nil, nil, fmt.Errorf("baseline %s: %w", name, err)
 		}

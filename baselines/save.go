@@ -46,7 +46,10 @@ func Save(ctx context.Context, sess *metrics.Session, dir, name, suite string, f
 	if err != nil {
 		return nil, fmt.Errorf("baselines: %w", err)
 	}
-	defer os.RemoveAll(tmp)
+	// After the rename below the staging directory is gone. On an earlier
+	// error that error is the one to report; if removing the staging
+	// directory fails too, a dot-named directory is left in dir.
+	defer func() { _ = os.RemoveAll(tmp) }()
 	paths := map[string]string{}
 	for part, file := range parts {
 		paths[part] = filepath.Join(tmp, file)

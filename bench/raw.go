@@ -22,9 +22,7 @@ import (
 // rawScanSQL is the raw figure beside the report and the comparison: one
 // plain aggregation over the stored events, a lower bound for any query
 // that must read them all.
-const rawScanSQL = `SELECT type, tool, status, count(*), count(DISTINCT run_id),
-       avg(date_diff('millisecond', started_at, ended_at)), min(ts), max(ts)
-FROM events GROUP BY ALL`
+var rawScanSQL = queries.Get("raw.scan")
 
 // notes say what each raw figure is; Write prints them under the table.
 var notes = []string{
@@ -43,19 +41,15 @@ func rawNDJSON(ctx context.Context, lim store.Limits, paths []string, want int64
 	if err != nil {
 		return 0, err
 	}
-	defer db.Close()
-	quoted := make([]string, len(paths))
-	for i, p := range paths {
-		quoted[i] = store.Quote(p)
-	}
-	q := strings.ReplaceAll(queries.Get("raw.read_ndjson"), "{{files}}", "["+strings.Join(quoted, ", ")+"]")
+	defer func() { _ = db.Close() }() // in memory, the figure already taken
+	q := queries.Render("raw.read_ndjson", queries.Args{"files": "[" + queries.Literals(paths) + "]"})
 	t0 := time.Now()
 	if _, err := db.ExecContext(ctx, q); err != nil {
 		return 0, fmt.Errorf("raw read_ndjson: %w", err)
 	}
 	d := time.Since(t0)
 	var n int64
-	if err := db.QueryRowContext(ctx, "SELECT count(*) FROM raw_events").Scan(&n); err != nil || n != want {
+	if err := db.QueryRowContext(ctx, queries.Get("raw.count_events")).Scan(&n); err != nil || n != want {
 		return 0, fmt.Errorf("raw read_ndjson: %d rows (%v), want %d", n, err, want)
 	}
 	return d, nil
@@ -69,12 +63,12 @@ func rawArrow(path string, want int64) (time.Duration, error) {
 	if err != nil {
 		return 0, err
 	}
-	defer f.Close()
+	defer func() { _ = f.Close() }() // read only
 	r, err := ipc.NewFileReader(f, ipc.WithAllocator(memory.DefaultAllocator))
 	if err != nil {
 		return 0, fmt.Errorf("raw arrow: %w", err)
 	}
-	defer r.Close()
+	defer func() { _ = r.Close() }() // a reader: nothing to flush
 	var rows int64
 	for i := 0; i < r.NumRecords(); i++ {
 		rec, err := r.RecordBatch(i)
@@ -96,7 +90,7 @@ func rawArrow(path string, want int64) (time.Duration, error) {
 // the Arrow ingest.
 func rawArrowInsert(ctx context.Context, lim store.Limits, path, dir string, want int64) (time.Duration, error) {
 	pq := filepath.Join(dir, "raw-arrow-copy.parquet")
-	defer os.Remove(pq)
+	defer func() { _ = os.Remove(pq) }() // scratch in the bench's own directory, removed with it anyway
 	if err := arrowToParquet(path, pq); err != nil {
 		return 0, fmt.Errorf("raw arrow insert: %w", err)
 	}
@@ -104,14 +98,14 @@ func rawArrowInsert(ctx context.Context, lim store.Limits, path, dir string, wan
 	if err != nil {
 		return 0, err
 	}
-	defer db.Close()
+	defer func() { _ = db.Close() }() // in memory, the figure already taken
 	t0 := time.Now()
-	if _, err := db.ExecContext(ctx, "CREATE TABLE raw_arrow AS SELECT * FROM read_parquet("+store.Quote(pq)+")"); err != nil {
+	if _, err := db.ExecContext(ctx, queries.Render("raw.arrow_insert", queries.Args{"path": queries.Literal(pq)})); err != nil {
 		return 0, fmt.Errorf("raw arrow insert: %w", err)
 	}
 	d := time.Since(t0)
 	var n int64
-	if err := db.QueryRowContext(ctx, "SELECT count(*) FROM raw_arrow").Scan(&n); err != nil || n != want {
+	if err := db.QueryRowContext(ctx, queries.Get("raw.count_arrow")).Scan(&n); err != nil || n != want {
 		return 0, fmt.Errorf("raw arrow insert: %d rows (%v), want %d", n, err, want)
 	}
 	return d, nil
@@ -124,12 +118,12 @@ func arrowToParquet(src, dst string) error {
 	if err != nil {
 		return err
 	}
-	defer f.Close()
+	defer func() { _ = f.Close() }() // read only
 	r, err := ipc.NewFileReader(f, ipc.WithAllocator(memory.DefaultAllocator))
 	if err != nil {
 		return err
 	}
-	defer r.Close()
+	defer func() { _ = r.Close() }() // a reader: nothing to flush
 	out, err := os.Create(dst)
 	if err != nil {
 		return err
@@ -138,17 +132,17 @@ func arrowToParquet(src, dst string) error {
 		parquet.WithDictionaryDefault(false), parquet.WithStats(false), parquet.WithMaxRowGroupLength(122880))
 	w, err := pqarrow.NewFileWriter(r.Schema(), out, props, pqarrow.NewArrowWriterProperties())
 	if err != nil {
-		out.Close()
+		_ = out.Close() // nothing written; the writer's error says why
 		return err
 	}
 	for i := 0; i < r.NumRecords(); i++ {
 		rec, err := r.RecordBatch(i)
 		if err != nil {
-			w.Close()
+			_ = w.Close() // the copy is abandoned; the read error says why
 			return err
 		}
 		if err := w.WriteBuffered(rec); err != nil {
-			w.Close()
+			_ = w.Close() // the copy is abandoned; the write error says why
 			return err
 		}
 	}
@@ -162,7 +156,8 @@ func rawScan(ctx context.Context, db *sql.DB) (time.Duration, error) {
 	if err != nil {
 		return 0, fmt.Errorf("raw scan: %w", err)
 	}
-	defer rows.Close()
+	// A failed read shows in rows.Err; closing after it has nothing to add.
+	defer func() { _ = rows.Close() }()
 	for rows.Next() {
 	}
 	if err := rows.Err(); err != nil {

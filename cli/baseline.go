@@ -2,17 +2,15 @@ package cli
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
-	"strings"
-	"text/tabwriter"
 	"time"
 
 	"github.com/spf13/cobra"
 
 	"github.com/faultlens/faultlens/baselines"
 	"github.com/faultlens/faultlens/metrics"
+	"github.com/faultlens/faultlens/report"
 	"github.com/faultlens/faultlens/textsafe"
 )
 
@@ -45,30 +43,24 @@ with faultlens compare --baseline NAME.`,
 	save.Flags().StringVar(&o.suite, "suite", "", "suite to save")
 	save.Flags().StringVar(&o.src.db, "db", "", "read this database file")
 	save.Flags().BoolVar(&o.force, "force", false, "overwrite an existing baseline")
-	save.MarkFlagRequired("suite")
+	requireFlags(save, "suite")
 	list := &cobra.Command{
 		Use:   "list",
 		Short: "List saved baselines",
 		Args:  cobra.NoArgs,
-		RunE: func(cmd *cobra.Command, _ []string) error {
+		RunE: func(*cobra.Command, []string) error {
 			ms, err := baselines.List(o.dir)
 			if err != nil {
 				return err
 			}
-			tw := tabwriter.NewWriter(s.Out, 0, 4, 2, ' ', 0)
-			fmt.Fprintln(tw, "name\tsuite\truns\tcreated\tagents\t")
-			for _, m := range ms {
-				fmt.Fprintf(tw, "%s\t%s\t%d\t%s\t%s\t\n", textsafe.Terminal(m.Name), textsafe.Terminal(m.Suite), m.Runs,
-					m.CreatedAt.Format(time.RFC3339), textsafe.Terminal(strings.Join(m.Agents, " ")))
-			}
-			return tw.Flush()
+			return report.WriteBaselines(s.Out, ms)
 		},
 	}
 	show := &cobra.Command{
 		Use:   "show NAME",
 		Short: "Print a baseline's manifest",
 		Args:  cobra.ExactArgs(1),
-		RunE: func(cmd *cobra.Command, args []string) error {
+		RunE: func(_ *cobra.Command, args []string) error {
 			if err := baselines.CheckName(args[0]); err != nil {
 				return usagef("%v", err)
 			}
@@ -79,12 +71,7 @@ with faultlens compare --baseline NAME.`,
 			if err != nil {
 				return err
 			}
-			b, err := json.MarshalIndent(m, "", "  ")
-			if err != nil {
-				return err
-			}
-			_, err = fmt.Fprintln(s.Out, textsafe.TerminalMultiline(string(b)))
-			return err
+			return report.WriteManifest(s.Out, m)
 		},
 	}
 	cmd.AddCommand(save, list, show)
@@ -107,7 +94,7 @@ func runBaselineSave(ctx context.Context, s Streams, g *global, o *baselineOptio
 	if err != nil {
 		return err
 	}
-	defer sess.Close()
+	defer func() { _ = sess.Close() }() // drops the session's TEMP tables only
 	m, err := baselines.Save(ctx, sess, o.dir, name, o.suite, o.force, time.Now())
 	if errors.Is(err, baselines.ErrNoRuns) {
 		return usagef("no suite %q in the input", o.suite)
@@ -115,7 +102,7 @@ func runBaselineSave(ctx context.Context, s Streams, g *global, o *baselineOptio
 	if err != nil {
 		return err
 	}
-	fmt.Fprintf(s.Out, "saved baseline %s: %d runs of suite %s in %s\n", textsafe.Terminal(m.Name), m.Runs,
+	_, err = fmt.Fprintf(s.Out, "saved baseline %s: %d runs of suite %s in %s\n", textsafe.Terminal(m.Name), m.Runs,
 		textsafe.Terminal(m.Suite), textsafe.Terminal(o.dir))
-	return nil
+	return err
 }

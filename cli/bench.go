@@ -69,19 +69,20 @@ func runBench(ctx context.Context, s Streams, g *global, o *benchOptions) error 
 		return err
 	}
 	if o.keep {
-		fmt.Fprintf(s.Err, "bench: input kept in %s\n", dir)
+		s.notef("bench: input kept in %s\n", dir)
 	}
 	return bench.Write(s.Out, res)
 }
 
 // removeInput deletes what bench wrote: the whole directory when it made
-// it, only its own files when the user named it.
+// it, only its own files when the user named it. What it cannot remove is
+// left on disk; the figures are out already, and the bench's result stands.
 func removeInput(dir string, made bool) {
 	if made {
-		os.RemoveAll(dir)
+		_ = os.RemoveAll(dir)
 		return
 	}
 	for _, name := range bench.Files {
-		os.RemoveAll(filepath.Join(dir, name))
+		_ = os.RemoveAll(filepath.Join(dir, name))
 	}
 }

@@ -68,7 +68,7 @@ input error.`,
 	f.StringVar(&o.src.db, "db", "", "read this database file")
 	cmd.MarkFlagsOneRequired("baseline", "baseline-last")
 	cmd.MarkFlagsMutuallyExclusive("baseline", "baseline-last")
-	cmd.MarkFlagRequired("candidate")
+	requireFlags(cmd, "candidate")
 	return cmd
 }
 
@@ -95,7 +95,7 @@ func runCompare(ctx context.Context, s Streams, g *global, o *compareOptions) er
 	if err != nil {
 		return err
 	}
-	defer sess.Close()
+	defer func() { _ = sess.Close() }() // drops the session's TEMP tables only
 	var base *metrics.Evidence
 	var bs compare.Side
 	if o.baseline == "" {
@@ -153,7 +153,7 @@ func loadGates(path string) (*compare.Gates, error) {
 	if err != nil {
 		return nil, &ingest.InputError{Path: path, Err: err}
 	}
-	defer f.Close()
+	defer func() { _ = f.Close() }() // read only
 	gs, err := compare.ParseGates(f)
 	if err != nil {
 		return nil, &ingest.InputError{Path: path, Err: err}

@@ -79,8 +79,10 @@ func TestKillDuringIngest(t *testing.T) {
 			t.Fatal(err)
 		}
 		time.Sleep(delay)
-		cmd.Process.Signal(syscall.SIGKILL)
-		cmd.Wait()
+		if err := cmd.Process.Signal(syscall.SIGKILL); err != nil {
+			t.Fatal(err)
+		}
+		_ = cmd.Wait() // killed: the error says so, which is the point
 		got := run(t, "report", "--db", db, "--format", "json")
 		if got != before && got != after {
 			t.Fatalf("killed after %v: the database reports neither the state before nor after the ingest", delay)
@@ -113,7 +115,7 @@ func TestReaderWhileWriting(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer snap.Close()
+	defer func() { _ = snap.Close() }() // in memory
 
 	writer := child("ingest", "--db", db, big)
 	var werr bytes.Buffer
@@ -131,8 +133,8 @@ func TestReaderWhileWriting(t *testing.T) {
 		mem, done, err := openForUI(ctx, Streams{Err: &uiErr}, g, &uiOptions{src: source{db: db}})
 		if err == nil {
 			var n int
-			mem.QueryRow("SELECT count(*) FROM events WHERE run_id LIKE 'big-%'").Scan(&n)
-			if n == 0 {
+			err = mem.QueryRow("SELECT count(*) FROM events WHERE run_id LIKE 'big-%'").Scan(&n)
+			if err == nil && n == 0 {
 				err = fmt.Errorf("the dashboard opened without the ingested suite")
 			}
 			done()

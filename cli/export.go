@@ -76,7 +76,8 @@ func runExport(ctx context.Context, s Streams, g *global, o *exportOptions) erro
 	}
 	defer done()
 
-	n, err := export.Write(ctx, db, o.out, export.Options{Format: o.format, Suite: o.suite, BySuite: o.partitionBy == "suite"})
+	n, err := export.Write(ctx, db, o.out, export.Options{Format: o.format, Suite: o.suite, BySuite: o.partitionBy == "suite",
+		TempDir: g.limits.TempDir})
 	if err != nil {
 		return err
 	}

@@ -33,8 +33,8 @@ func TestPartitionedParquetRoundTrip(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer db.Close()
-	q := strings.ReplaceAll(queries.Get("export.read_partitioned"), "{{path}}", store.Quote(filepath.Join(dir, "events", "*", "*.parquet")))
+	defer func() { _ = db.Close() }() // in memory
+	q := queries.Render("export.read_partitioned", queries.Args{"path": queries.Literal(filepath.Join(dir, "events", "*", "*.parquet"))})
 	if _, err := db.ExecContext(ctx, q); err != nil {
 		t.Fatal(err)
 	}
@@ -42,13 +42,15 @@ func TestPartitionedParquetRoundTrip(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer s.Close()
+	defer func() { _ = s.Close() }() // TEMP tables of an in-memory database
 	rep, err := s.Report(ctx, metrics.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
 	var got bytes.Buffer
-	report.JSON(&got, rep)
+	if err := report.JSON(&got, rep); err != nil {
+		t.Fatal(err)
+	}
 	if got.String() != want {
 		t.Error("the report over the partitioned Parquet differs from the report over the traces")
 	}

@@ -3,19 +3,13 @@ package cli
 import (
 	"bytes"
 	"context"
-	"fmt"
-	"html/template"
-	"io"
-	"math"
+	"slices"
 	"strings"
-	"text/tabwriter"
-	"time"
 
 	"github.com/spf13/cobra"
 
-	"github.com/faultlens/faultlens/chart"
 	"github.com/faultlens/faultlens/metrics"
-	"github.com/faultlens/faultlens/textsafe"
+	"github.com/faultlens/faultlens/report"
 )
 
 type historyOptions struct {
@@ -46,19 +40,11 @@ by each suite's earliest run, with a sparkline: the nightly trend. With
 }
 
 func runHistory(ctx context.Context, s Streams, g *global, o *historyOptions) error {
-	if o.format != "text" && o.format != "html" {
+	if !slices.Contains(report.HistoryFormats, o.format) {
 		return usagef("unknown --format %q (want text or html)", o.format)
 	}
-	names := o.metrics
-	if len(names) == 0 {
-		names = metrics.RateNames()
-	}
-	known := map[string]bool{}
-	for _, n := range metrics.RateNames() {
-		known[n] = true
-	}
-	for _, n := range names {
-		if !known[n] {
+	for _, n := range o.metrics {
+		if !slices.Contains(metrics.RateNames(), n) {
 			return usagef("unknown --metric %q (want one of %s)", n, strings.Join(metrics.RateNames(), ", "))
 		}
 	}
@@ -67,140 +53,13 @@ func runHistory(ctx context.Context, s Streams, g *global, o *historyOptions) er
 		return err
 	}
 	defer done()
-	order, err := metrics.SuitesByDate(ctx, db)
+	trend, err := metrics.History(ctx, db, o.metrics)
 	if err != nil {
 		return err
-	}
-	// One suite at a time, from the per-suite cache where ingest wrote it.
-	rep, err := metrics.ReportBySuite(ctx, db, metrics.Options{})
-	if err != nil {
-		return err
-	}
-	bySuite := map[string]metrics.Metrics{}
-	for _, st := range rep.Suites {
-		bySuite[st.Suite] = st.Metrics
-	}
-	series := make([][]float64, len(names))
-	for i, n := range names {
-		for _, st := range order {
-			v := math.NaN()
-			m := bySuite[st.Suite]
-			for _, r := range m.Rates() {
-				if r.Name == n && r.Rate.Rate != nil {
-					v = *r.Rate.Rate
-				}
-			}
-			series[i] = append(series[i], v)
-		}
 	}
 	var buf bytes.Buffer
-	if o.format == "html" {
-		err = historyHTML(&buf, order, names, series)
-	} else {
-		err = historyText(&buf, order, names, series)
-	}
-	if err != nil {
+	if err := report.WriteHistory(&buf, trend, o.format); err != nil {
 		return err
 	}
 	return writeOut(s.Out, o.out, buf.Bytes())
-}
-
-// suiteLabel is a suite's date and name, the x axis of the history.
-func suiteLabel(st metrics.SuiteStart) string {
-	date := "-"
-	if st.StartedAt != nil {
-		date = st.StartedAt.UTC().Format(time.DateOnly)
-	}
-	return date + "  " + textsafe.Terminal(st.Suite)
-}
-
-func historyText(w io.Writer, order []metrics.SuiteStart, names []string, series [][]float64) error {
-	for _, st := range order {
-		fmt.Fprintf(w, "%s (%d runs)\n", suiteLabel(st), st.Runs)
-	}
-	fmt.Fprintln(w)
-	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
-	fmt.Fprintln(tw, "metric\ttrend\tfirst\tlast\t")
-	for i, n := range names {
-		vals := series[i]
-		if len(vals) == 0 {
-			continue
-		}
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t\n", n, sparkline(vals), pct(vals[0]), pct(vals[len(vals)-1]))
-	}
-	return tw.Flush()
-}
-
-// historyPage is self-contained: inline CSS and SVG, no scripts.
-var historyPage = template.Must(template.New("history").Parse(`<!DOCTYPE html>
-<html lang="en"><head><meta charset="utf-8"><title>faultlens history</title>
-<style>
-body{font:14px system-ui,sans-serif;margin:24px;color:#222}
-.charts{display:flex;flex-wrap:wrap;gap:16px 32px}figure{margin:0}figcaption{font-weight:bold}.nodata{color:#777}
-</style></head><body>
-<h1>faultlens history</h1>
-<p>Each metric across {{len .Suites}} suite(s), in order of each suite's earliest run.</p>
-<ol>{{range .Suites}}<li>{{.Label}} ({{.Runs}} runs)</li>{{end}}</ol>
-<div class="charts">
-{{range .Charts}}<figure><figcaption>{{.Name}}</figcaption>{{.Chart}}</figure>
-{{end}}</div>
-</body></html>
-`))
-
-func historyHTML(w io.Writer, order []metrics.SuiteStart, names []string, series [][]float64) error {
-	type suite struct {
-		Label string
-		Runs  int64
-	}
-	type metricChart struct {
-		Name  string
-		Chart template.HTML
-	}
-	var page struct {
-		Suites []suite
-		Charts []metricChart
-	}
-	for _, st := range order {
-		page.Suites = append(page.Suites, suite{suiteLabel(st), st.Runs})
-	}
-	for i, n := range names {
-		pts := make([]chart.Point, len(order))
-		for j, st := range order {
-			pts[j] = chart.Point{Label: suiteLabel(st), Value: series[i][j]}
-		}
-		page.Charts = append(page.Charts, metricChart{n, chart.Line(pts, chart.Share)})
-	}
-	return historyPage.Execute(w, page)
-}
-
-// sparkline draws values in [0, 1] as block characters; missing values are
-// spaces. The scale is the values' own range, so small moves show.
-func sparkline(vals []float64) string {
-	const blocks = "▁▂▃▄▅▆▇█"
-	lo, hi := math.Inf(1), math.Inf(-1)
-	for _, v := range vals {
-		if !math.IsNaN(v) {
-			lo, hi = math.Min(lo, v), math.Max(hi, v)
-		}
-	}
-	var b strings.Builder
-	runes := []rune(blocks)
-	for _, v := range vals {
-		switch {
-		case math.IsNaN(v):
-			b.WriteRune(' ')
-		case hi == lo:
-			b.WriteRune(runes[3])
-		default:
-			b.WriteRune(runes[int((v-lo)/(hi-lo)*float64(len(runes)-1)+0.5)])
-		}
-	}
-	return b.String()
-}
-
-func pct(v float64) string {
-	if math.IsNaN(v) {
-		return "-"
-	}
-	return fmt.Sprintf("%.1f%%", v*100)
 }

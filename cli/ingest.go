@@ -4,13 +4,13 @@ import (
 	"context"
 	"database/sql"
 	"fmt"
-	"strings"
 	"time"
 
 	"github.com/spf13/cobra"
 
 	"github.com/faultlens/faultlens/ingest"
 	"github.com/faultlens/faultlens/metrics"
+	"github.com/faultlens/faultlens/report/accounting"
 	"github.com/faultlens/faultlens/store"
 )
 
@@ -42,44 +42,52 @@ interrupted ingest left undone.`,
 	}
 	cmd.Flags().StringVar(&o.db, "db", "", "database file to create or add to (required)")
 	cmd.Flags().StringVar(&o.suite, "suite", "", "suite for OTLP runs (default: the service.name resource attribute)")
-	cmd.MarkFlagRequired("db")
+	requireFlags(cmd, "db")
 	return cmd
 }
 
-func runIngest(ctx context.Context, s Streams, g *global, o *ingestOptions) error {
+func runIngest(ctx context.Context, s Streams, g *global, o *ingestOptions) (err error) {
 	paths, err := ingest.Expand(o.paths)
 	if err != nil {
 		return err
 	}
 	lim := g.limits
-	lim.OnWait = func(msg string) { fmt.Fprintf(s.Err, "faultlens: %s\n", msg) }
+	lim.OnWait = s.waitNotice
 	db, err := store.Open(ctx, o.db, lim)
 	if err != nil {
 		return err
 	}
-	defer db.Close()
+	// Closing checkpoints what was written: its failure (a full disk) is news.
+	defer func() {
+		if cerr := db.Close(); err == nil && cerr != nil {
+			err = fmt.Errorf("close %s: %w", o.db, cerr)
+		}
+	}()
 	start := time.Now()
 	opts := ingest.Options{Suite: o.suite, Wait: g.limits.LockWait, TempDir: g.limits.TempDir,
-		Notify: func(msg string) { fmt.Fprintf(s.Err, "faultlens: %s\n", msg) }}
+		Notify: s.waitNotice}
 	if s.ErrTTY {
 		opts.Progress = progressLine(s, len(paths), start)
 	}
 	rs, err := ingest.Files(ctx, db, paths, opts)
 	if s.ErrTTY {
-		fmt.Fprint(s.Err, "\r\x1b[K")
+		s.notef("\r\x1b[K")
 	}
-	printAccounting(s.Out, rs, true)
+	werr := accounting.Write(s.Out, rs, true)
 	if err != nil {
 		// The files before the failing one are committed: refresh their
 		// suites' cache now. The failure stays the one message and the exit
 		// status; if the refresh fails too (a full disk), readers detect the
 		// stale rows and the next ingest finishes it.
-		refreshSuites(ctx, s, db)
+		_ = refreshSuites(ctx, s, db)
 		return err
+	}
+	if werr != nil {
+		return werr
 	}
 	t, _, _ := ingest.Totals(rs)
 	if secs := time.Since(start).Seconds(); secs > 1 {
-		s.Err.Write([]byte(formatRate(t.Events, secs)))
+		s.notef("%s", accounting.Rate(t.Events, secs))
 	}
 	return refreshSuites(ctx, s, db)
 }
@@ -96,23 +104,18 @@ func refreshSuites(ctx context.Context, s Streams, db *sql.DB) error {
 		return fmt.Errorf("refresh suite metrics: %w", err)
 	}
 	if len(suites) > 0 {
-		fmt.Fprintf(s.Err, "suite metrics refreshed for %d suite(s) in %.1fs\n", len(suites), time.Since(start).Seconds())
+		s.notef("suite metrics refreshed for %d suite(s) in %.1fs\n", len(suites), time.Since(start).Seconds())
 	}
 	return nil
 }
 
 // progressLine returns a callback that redraws one status line on stderr
-// after each file: files done, events so far and the rate. Only used when
-// stderr is a terminal.
+// after each file. Only used when stderr is a terminal.
 func progressLine(s Streams, total int, start time.Time) func(ingest.FileResult) {
 	done, events := 0, int64(0)
 	return func(r ingest.FileResult) {
 		done++
 		events += r.Accepted
-		secs := time.Since(start).Seconds()
-		width := 24
-		filled := done * width / total
-		bar := strings.Repeat("█", filled) + strings.Repeat("░", width-filled)
-		fmt.Fprintf(s.Err, "\r\x1b[K%s %d/%d files  %d events  %.0f events/s", bar, done, total, events, float64(events)/secs)
+		s.notef("%s", accounting.Progress(done, total, events, time.Since(start).Seconds()))
 	}
 }

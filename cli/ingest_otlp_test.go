@@ -17,8 +17,12 @@ func TestIngestOTLPRejectedEvents(t *testing.T) {
 	first := filepath.Join(dir, "first.jsonl")
 	both := filepath.Join(dir, "both.jsonl")
 	bad := filepath.Join(dir, "bad.jsonl")
-	os.WriteFile(first, servetest.JSONLine(servetest.Runs(0, 1)), 0o644)
-	os.WriteFile(both, servetest.JSONLine(servetest.Runs(0, 2)), 0o644)
+	if err := os.WriteFile(first, servetest.JSONLine(servetest.Runs(0, 1)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(both, servetest.JSONLine(servetest.Runs(0, 2)), 0o644); err != nil {
+		t.Fatal(err)
+	}
 	td := servetest.Runs(2, 1)
 	spans := td.ResourceSpans().At(0).ScopeSpans().At(0).Spans()
 	for i := 0; i < spans.Len(); i++ {
@@ -26,7 +30,9 @@ func TestIngestOTLPRejectedEvents(t *testing.T) {
 			spans.At(i).Attributes().PutStr("faultlens.attempt", "two")
 		}
 	}
-	os.WriteFile(bad, servetest.JSONLine(td), 0o644)
+	if err := os.WriteFile(bad, servetest.JSONLine(td), 0o644); err != nil {
+		t.Fatal(err)
+	}
 	run(t, "ingest", "--db", db, first)
 	for _, c := range []struct{ path, want string }{
 		{both, ": 1 lines read = 1 span lines accepted (5 events) + 0 rejected + 0 blank\n"},

@@ -2,8 +2,6 @@ package cli
 
 import (
 	"context"
-	"database/sql"
-	"fmt"
 	"os"
 	"strconv"
 	"strings"
@@ -11,9 +9,8 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/faultlens/faultlens/queries"
+	"github.com/faultlens/faultlens/report"
 	"github.com/faultlens/faultlens/store"
-	"github.com/faultlens/faultlens/textsafe"
 )
 
 func init() { register(newPruneCmd) }
@@ -42,8 +39,7 @@ to reclaim space.`,
 	cmd.Flags().StringVar(&o.db, "db", "", "database file (required)")
 	cmd.Flags().StringVar(&o.olderThan, "older-than", "", "age cutoff, e.g. 30d, 12h, 2w (required)")
 	cmd.Flags().BoolVar(&o.dryRun, "dry-run", false, "only list what would be dropped")
-	cmd.MarkFlagRequired("db")
-	cmd.MarkFlagRequired("older-than")
+	requireFlags(cmd, "db", "older-than")
 	return cmd
 }
 
@@ -66,110 +62,15 @@ func runPrune(ctx context.Context, s Streams, g *global, o *pruneOptions) error 
 	if err != nil {
 		return err
 	}
-	db, err := openExisting(ctx, s, g, o.db)
-	if err != nil {
-		return err
+	if _, err := os.Stat(o.db); err != nil {
+		return usagef("%s: no such database", o.db)
 	}
-	defer db.Close()
+	lim := g.limits
+	lim.OnWait = s.waitNotice
 	cutoff := o.now().Add(-age)
-	rows, err := db.QueryContext(ctx, queries.Get("prune.suites"), cutoff)
-	if err != nil {
-		return fmt.Errorf("prune: %w", err)
-	}
-	type victim struct {
-		suite   string
-		started time.Time
-		runs    int64
-	}
-	var victims []victim
-	for rows.Next() {
-		var v victim
-		if err := rows.Scan(&v.suite, &v.started, &v.runs); err != nil {
-			rows.Close()
-			return err
-		}
-		victims = append(victims, v)
-	}
-	rows.Close()
-	if len(victims) == 0 {
-		fmt.Fprintf(s.Out, "nothing older than %s (before %s)\n", o.olderThan, cutoff.UTC().Format(time.RFC3339))
-		return nil
-	}
-	for _, v := range victims {
-		verb := "dropping"
-		if o.dryRun {
-			verb = "would drop"
-		}
-		fmt.Fprintf(s.Out, "%s suite %s: %d runs, started %s\n", verb, sanitize(v.suite), v.runs, v.started.UTC().Format(time.RFC3339))
-	}
-	if o.dryRun {
-		return nil
-	}
-	tx, err := db.BeginTx(ctx, nil)
+	res, err := store.Prune(ctx, o.db, lim, cutoff, o.dryRun)
 	if err != nil {
 		return err
 	}
-	defer tx.Rollback()
-	for _, v := range victims {
-		if _, err := tx.ExecContext(ctx, queries.Get("prune.delete_events"), v.suite); err != nil {
-			return fmt.Errorf("prune suite %s: %w", v.suite, err)
-		}
-		if _, err := tx.ExecContext(ctx, queries.Get("cache.delete"), v.suite); err != nil {
-			return fmt.Errorf("prune suite %s: %w", v.suite, err)
-		}
-	}
-	for _, q := range []string{"prune.delete_rejected", "prune.delete_files", "cache.cap", "cache.cap_watermark"} {
-		if _, err := tx.ExecContext(ctx, queries.Get(q)); err != nil {
-			return fmt.Errorf("prune: %w", err)
-		}
-	}
-	if err := tx.Commit(); err != nil {
-		return fmt.Errorf("prune: %w", err)
-	}
-	// DuckDB reuses freed blocks but does not shrink the file; copying the
-	// database into a fresh file does.
-	before := fileSize(o.db)
-	if err := compact(ctx, db, o.db); err != nil {
-		return fmt.Errorf("prune: compact %s: %w", o.db, err)
-	}
-	fmt.Fprintf(s.Out, "database %s: %d → %d bytes\n", o.db, before, fileSize(o.db))
-	return nil
+	return report.WritePrune(s.Out, res, o.dryRun, o.db, o.olderThan, cutoff)
 }
-
-// compact rewrites the database at path into a fresh file and swaps it in.
-// The db handle is closed on return.
-func compact(ctx context.Context, db *sql.DB, path string) error {
-	tmp := path + ".compact"
-	os.Remove(tmp)
-	var name string
-	if err := db.QueryRowContext(ctx, "SELECT current_database()").Scan(&name); err != nil {
-		return err
-	}
-	stmts := []string{
-		"ATTACH " + store.Quote(tmp) + " AS faultlens_compact",
-		"COPY FROM DATABASE " + store.QuoteIdent(name) + " TO faultlens_compact",
-		"DETACH faultlens_compact",
-	}
-	for _, q := range stmts {
-		if _, err := db.ExecContext(ctx, q); err != nil {
-			os.Remove(tmp)
-			return err
-		}
-	}
-	if err := db.Close(); err != nil {
-		return err
-	}
-	os.Remove(path + ".wal")
-	return os.Rename(tmp, path)
-}
-
-func fileSize(path string) int64 {
-	st, err := os.Stat(path)
-	if err != nil {
-		return 0
-	}
-	return st.Size()
-}
-
-// sanitize makes a trace string inert on a terminal.
-func sanitize(s string) string { return textsafe.Terminal(s) }

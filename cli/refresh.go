@@ -37,16 +37,21 @@ or for a database filled by an older version.`,
 	}
 	cmd.Flags().StringVar(&o.db, "db", "", "database file (required)")
 	cmd.Flags().StringArrayVar(&o.suites, "suite", nil, "refresh only this suite (repeatable)")
-	cmd.MarkFlagRequired("db")
+	requireFlags(cmd, "db")
 	return cmd
 }
 
-func runRefresh(ctx context.Context, s Streams, g *global, o *refreshOptions) error {
+func runRefresh(ctx context.Context, s Streams, g *global, o *refreshOptions) (err error) {
 	db, err := openExisting(ctx, s, g, o.db)
 	if err != nil {
 		return err
 	}
-	defer db.Close()
+	// Closing checkpoints the refreshed cache: its failure (a full disk) is news.
+	defer func() {
+		if cerr := db.Close(); err == nil && cerr != nil {
+			err = fmt.Errorf("close %s: %w", o.db, cerr)
+		}
+	}()
 	start := time.Now()
 	suites := o.suites
 	if len(suites) == 0 {
@@ -56,8 +61,8 @@ func runRefresh(ctx context.Context, s Streams, g *global, o *refreshOptions) er
 	} else if err := metrics.RefreshCache(ctx, db, suites); err != nil {
 		return err
 	}
-	fmt.Fprintf(s.Out, "refreshed the metrics of %d suite(s) in %.1fs\n", len(suites), time.Since(start).Seconds())
-	return nil
+	_, err = fmt.Fprintf(s.Out, "refreshed the metrics of %d suite(s) in %.1fs\n", len(suites), time.Since(start).Seconds())
+	return err
 }
 
 // openExisting opens an existing database for writing, waiting for a lock
@@ -67,6 +72,6 @@ func openExisting(ctx context.Context, s Streams, g *global, path string) (*sql.
 		return nil, usagef("%s: no such database", path)
 	}
 	lim := g.limits
-	lim.OnWait = func(msg string) { fmt.Fprintf(s.Err, "faultlens: %s\n", msg) }
+	lim.OnWait = s.waitNotice
 	return store.Open(ctx, path, lim)
 }

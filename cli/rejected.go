@@ -2,12 +2,11 @@ package cli
 
 import (
 	"context"
-	"fmt"
 
 	"github.com/spf13/cobra"
 
-	"github.com/faultlens/faultlens/queries"
-	"github.com/faultlens/faultlens/textsafe"
+	"github.com/faultlens/faultlens/report"
+	"github.com/faultlens/faultlens/store"
 )
 
 type rejectedOptions struct {
@@ -36,34 +35,13 @@ func runRejected(ctx context.Context, s Streams, g *global, o *rejectedOptions) 
 		return err
 	}
 	defer done()
-	rows, err := db.QueryContext(ctx, queries.Get("rejected.list"), o.limit)
+	lines, err := store.RejectedLines(ctx, db, o.limit)
 	if err != nil {
-		return fmt.Errorf("list rejected lines: %w", err)
-	}
-	defer rows.Close()
-	n := 0
-	for rows.Next() {
-		var path, reason, text string
-		var line int64
-		if err := rows.Scan(&path, &line, &reason, &text); err != nil {
-			return err
-		}
-		n++
-		fmt.Fprintf(s.Out, "%s:%d: %s: %s\n", textsafe.Terminal(path), line, textsafe.Terminal(reason), textsafe.Terminal(truncate(text, 120)))
-	}
-	if err := rows.Err(); err != nil {
 		return err
 	}
-	if n == 0 {
-		fmt.Fprintln(s.Err, "no rejected lines")
+	if len(lines) == 0 {
+		s.notef("no rejected lines\n")
+		return nil
 	}
-	return nil
-}
-
-func truncate(s string, n int) string {
-	r := []rune(s)
-	if len(r) <= n {
-		return s
-	}
-	return string(r[:n]) + "…"
+	return report.WriteRejected(s.Out, lines)
 }

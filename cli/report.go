@@ -2,7 +2,6 @@ package cli
 
 import (
 	"context"
-	"fmt"
 	"os"
 	"slices"
 
@@ -68,8 +67,4 @@ func hasSuite(rep *metrics.Report, name string) bool {
 		}
 	}
 	return false
-}
-
-func formatRate(events int64, secs float64) string {
-	return fmt.Sprintf("%d events in %.1fs (%.0f events/s)\n", events, secs, float64(events)/secs)
 }

@@ -8,6 +8,8 @@ import (
 	"testing"
 
 	"github.com/rogpeppe/go-internal/testscript"
+
+	"github.com/faultlens/faultlens/internal/golden"
 )
 
 // TestMain lets the txtar scripts run the real command as "faultlens".
@@ -29,6 +31,9 @@ func TestScripts(t *testing.T) {
 	shared, _ := filepath.Abs("../../shared")
 	testscript.Run(t, testscript.Params{
 		Dir: "testdata/script",
+		// go test ./cli -update rewrites the files a failing cmp compares
+		// against inside the .txtar, like the golden files elsewhere.
+		UpdateScripts: golden.Update(),
 		Setup: func(env *testscript.Env) error {
 			// Real traces written by other software, beside the repository.
 			env.Setenv("REAL_TRACES", filepath.Join(shared, "real-traces"))

@@ -27,6 +27,7 @@ type serveOptions struct {
 	allowRemote bool
 	maxBodyMiB  int64
 	idleClose   time.Duration
+	refresh     time.Duration
 	drain       time.Duration
 }
 
@@ -60,6 +61,7 @@ It listens on loopback only, unless --allow-remote.`,
 	f.BoolVar(&o.allowRemote, "allow-remote", false, "allow a --listen address that is not loopback (no authentication: trust the network)")
 	f.Int64Var(&o.maxBodyMiB, "max-body", serve.DefaultMaxBody>>20, "largest request body in MiB, compressed and decompressed")
 	f.DurationVar(&o.idleClose, "idle-close", time.Second, "close the database after this long without requests, so readers can open it (0: keep it open)")
+	f.DurationVar(&o.refresh, "refresh-every", serve.DefaultRefreshEvery, "recompute the cached suite metrics at most this often while requests keep arriving")
 	f.DurationVar(&o.drain, "drain", 30*time.Second, "on SIGINT/SIGTERM, how long to wait for requests in flight")
 	cmd.MarkFlagRequired("db")
 	return cmd
@@ -72,6 +74,9 @@ func runServe(ctx context.Context, s Streams, g *global, o *serveOptions) error 
 	if o.maxBodyMiB <= 0 {
 		return usagef("--max-body must be positive")
 	}
+	if o.refresh <= 0 {
+		return usagef("--refresh-every must be positive")
+	}
 	ctx, stop := signal.NotifyContext(ctx, os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	log := &lockedWriter{w: s.Out}
@@ -79,7 +84,7 @@ func runServe(ctx context.Context, s Streams, g *global, o *serveOptions) error 
 	lim.OnWait = func(msg string) { fmt.Fprintf(s.Err, "faultlens: %s\n", msg) }
 	rc := serve.New(serve.Config{
 		DB: o.db, Limits: lim, Suite: o.suite,
-		MaxBody: o.maxBodyMiB << 20, IdleClose: o.idleClose, Log: log,
+		MaxBody: o.maxBodyMiB << 20, IdleClose: o.idleClose, RefreshEvery: o.refresh, Log: log,
 	})
 	if err := rc.Open(ctx); err != nil {
 		return err

@@ -43,12 +43,12 @@ func TestServeOTelJS(t *testing.T) {
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
 	}
-	defer cmd.Process.Kill()
+	defer func() { _ = cmd.Process.Kill() }() // a no-op once it has exited
 	out := bufio.NewReader(stdout)
 	url := listening(t, out)
 	var log strings.Builder
 	copied := make(chan struct{})
-	go func() { io.Copy(&log, out); close(copied) }()
+	go func() { _, _ = io.Copy(&log, out); close(copied) }() // ends when serve does
 
 	for _, args := range [][]string{
 		{"--protocol", "proto", "--first", "0", "--runs", "3"},
@@ -59,7 +59,9 @@ func TestServeOTelJS(t *testing.T) {
 			t.Fatalf("node emit.mjs %v: %v\n%s", args, err, b)
 		}
 	}
-	cmd.Process.Signal(syscall.SIGTERM)
+	if err := cmd.Process.Signal(syscall.SIGTERM); err != nil {
+		t.Fatal(err)
+	}
 	if err := cmd.Wait(); err != nil {
 		t.Fatalf("serve exited with %v", err)
 	}

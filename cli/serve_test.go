@@ -109,7 +109,7 @@ func stream(t *testing.T, sig syscall.Signal) (dbPath string, acked []int, sent 
 	url := listening(t, out)
 	var rest strings.Builder
 	copied := make(chan struct{})
-	go func() { io.Copy(&rest, out); close(copied) }()
+	go func() { _, _ = io.Copy(&rest, out); close(copied) }() // ends when serve does
 
 	const clients, perClient = 4, 40
 	var mu sync.Mutex
@@ -144,7 +144,9 @@ func stream(t *testing.T, sig syscall.Signal) (dbPath string, acked []int, sent 
 		}
 		time.Sleep(5 * time.Millisecond)
 	}
-	cmd.Process.Signal(sig)
+	if err := cmd.Process.Signal(sig); err != nil {
+		t.Fatal(err)
+	}
 	wg.Wait()
 	err = cmd.Wait()
 	<-copied
@@ -165,7 +167,7 @@ func storedRuns(t *testing.T, dbPath string) (files int64, runs map[string]bool)
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer db.Close()
+	defer func() { _ = db.Close() }() // read-only
 	if err := db.QueryRow("SELECT count(*) FROM files").Scan(&files); err != nil {
 		t.Fatal(err)
 	}
@@ -173,12 +175,17 @@ func storedRuns(t *testing.T, dbPath string) (files int64, runs map[string]bool)
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer rows.Close()
+	defer func() { _ = rows.Close() }() // rows.Err below says whether the read failed
 	runs = map[string]bool{}
 	for rows.Next() {
 		var id string
-		rows.Scan(&id)
+		if err := rows.Scan(&id); err != nil {
+			t.Fatal(err)
+		}
 		runs[id] = true
+	}
+	if err := rows.Err(); err != nil {
+		t.Fatal(err)
 	}
 	return files, runs
 }
@@ -245,10 +252,10 @@ func TestServeReadersBetweenBursts(t *testing.T) {
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
 	}
-	defer cmd.Process.Kill()
+	defer func() { _ = cmd.Process.Kill() }() // a no-op once it has exited
 	out := bufio.NewReader(stdout)
 	url := listening(t, out)
-	go io.Copy(io.Discard, out)
+	go func() { _, _ = io.Copy(io.Discard, out) }() // serve's log: only drained
 	client := &http.Client{Timeout: 30 * time.Second}
 	send := func(first, count int) {
 		t.Helper()
@@ -267,7 +274,9 @@ func TestServeReadersBetweenBursts(t *testing.T) {
 	if rep := run(t, "report", "--db", dbPath, "--format", "json", "--lock-wait", "10s"); !strings.Contains(rep, `"runs": 5`) {
 		t.Fatalf("report after the second burst:\n%s", rep)
 	}
-	cmd.Process.Signal(syscall.SIGTERM)
+	if err := cmd.Process.Signal(syscall.SIGTERM); err != nil {
+		t.Fatal(err)
+	}
 	if err := cmd.Wait(); err != nil {
 		t.Fatalf("serve exited with %v", err)
 	}

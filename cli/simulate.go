@@ -56,8 +56,8 @@ func runSimulate(_ context.Context, s Streams, o *simulateOptions) error {
 		if err := simulate.WriteSamples(o.samples, o.seed); err != nil {
 			return fmt.Errorf("simulate: %w", err)
 		}
-		fmt.Fprintf(s.Out, "wrote samples to %s\n", o.samples)
-		return nil
+		_, err := fmt.Fprintf(s.Out, "wrote samples to %s\n", o.samples)
+		return err
 	}
 	if o.out == "" {
 		return usagef("simulate needs --out DIR (or --samples DIR)")
@@ -94,7 +94,9 @@ func runSimulate(_ context.Context, s Streams, o *simulateOptions) error {
 		if err != nil {
 			return fmt.Errorf("simulate %s: %w", path, err)
 		}
-		fmt.Fprintf(s.Out, "%s: %d runs, %d events, %d bytes\n", path, sum.Runs, sum.Events, sum.Bytes)
+		if _, err := fmt.Fprintf(s.Out, "%s: %d runs, %d events, %d bytes\n", path, sum.Runs, sum.Events, sum.Bytes); err != nil {
+			return err
+		}
 	}
 	return nil
 }

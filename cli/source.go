@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 
 	"github.com/faultlens/faultlens/ingest"
+	"github.com/faultlens/faultlens/report/accounting"
 	sampletraces "github.com/faultlens/faultlens/sample-traces"
 	"github.com/faultlens/faultlens/store"
 )
@@ -37,7 +38,9 @@ func (src source) open(ctx context.Context, g *global, log io.Writer) (*sql.DB, 
 		if err != nil {
 			return nil, noop, err
 		}
-		cleanup = func() { os.RemoveAll(dir) }
+		// A scratch copy of the embedded samples: one left in the temp dir
+		// is harmless, and the command's own error is the one to report.
+		cleanup = func() { _ = os.RemoveAll(dir) }
 		names = map[string]string{}
 		for _, p := range extracted {
 			names[p] = filepath.Join("sample-traces", filepath.Base(p))
@@ -49,69 +52,35 @@ func (src source) open(ctx context.Context, g *global, log io.Writer) (*sql.DB, 
 			return nil, noop, err
 		}
 	}
+	// Notices go to log (stderr): one that cannot be written has nowhere
+	// else to go.
+	note := func(msg string) { _, _ = fmt.Fprintf(log, "faultlens: %s\n", msg) }
 	lim := g.limits
-	lim.OnWait = func(msg string) { fmt.Fprintf(log, "faultlens: %s\n", msg) }
+	lim.OnWait = note
 	if src.db != "" && len(paths) == 0 {
 		// Reading only: share the file with other readers; wait for a writer.
 		db, err := store.OpenReadOnly(ctx, src.db, lim)
 		if err != nil {
 			return nil, noop, err
 		}
-		return db, func() { db.Close() }, nil
+		return db, func() { _ = db.Close() }, nil // read-only: nothing to lose
 	}
 	db, err := store.Open(ctx, src.db, lim)
 	if err != nil {
 		cleanup()
 		return nil, noop, err
 	}
-	done := func() { db.Close(); cleanup() }
+	// A failed checkpoint at close leaves the WAL, which the next open
+	// replays: nothing committed is lost, and the command's result stands.
+	done := func() { _ = db.Close(); cleanup() }
 	if len(paths) > 0 {
 		rs, err := ingest.Files(ctx, db, paths, ingest.Options{Names: names, Wait: g.limits.LockWait, TempDir: g.limits.TempDir,
-			Notify: func(msg string) { fmt.Fprintf(log, "faultlens: %s\n", msg) }})
-		printAccounting(log, rs, false)
+			Notify: note})
+		_ = accounting.Write(log, rs, false) // to stderr, as note
 		if err != nil {
 			done()
 			return nil, noop, err
 		}
 	}
 	return db, done, nil
-}
-
-// printAccounting writes one line per file and, for several files, a total.
-// lines read = events accepted + lines rejected + blank lines, always.
-func printAccounting(w io.Writer, rs []ingest.FileResult, verbose bool) {
-	for _, r := range rs {
-		if r.Duplicate != "" {
-			fmt.Fprintf(w, "skipped %s: same content already ingested as %s\n", r.Path, r.Duplicate)
-			continue
-		}
-		if !verbose && r.Rejected == 0 && len(rs) > 3 {
-			continue
-		}
-		fmt.Fprintf(w, "%s: %s\n", r.Path, accountingLine(r))
-	}
-	t, files, dups := ingest.Totals(rs)
-	if files+dups > 1 {
-		fmt.Fprintf(w, "total: %d files (%d skipped as already ingested): %s\n", files+dups, dups, accountingLine(t))
-	}
-}
-
-func accountingLine(r ingest.FileResult) string {
-	what := "events accepted"
-	switch r.Format {
-	case "otlp":
-		what = fmt.Sprintf("span lines accepted (%d events)", r.Events)
-		if r.RejectedEvents > 0 {
-			what = fmt.Sprintf("span lines accepted (%d events stored, %d rejected)", r.Events, r.RejectedEvents)
-		}
-	case "mixed":
-		// A total over JSON Lines and OTLP files: event lines and span
-		// lines are both lines accepted, and give the events stored.
-		what = fmt.Sprintf("lines accepted (%d events)", r.Events)
-	}
-	s := fmt.Sprintf("%d lines read = %d %s + %d rejected + %d blank", r.Lines, r.Accepted, what, r.Rejected-r.RejectedEvents, r.Blank)
-	if r.Skipped > 0 {
-		s += fmt.Sprintf(" + %d other signals skipped", r.Skipped)
-	}
-	return s
 }

@@ -3,7 +3,6 @@ package cli
 import (
 	"context"
 	"database/sql"
-	"fmt"
 	"os"
 	"time"
 
@@ -71,7 +70,7 @@ func runUI(ctx context.Context, s Streams, g *global, o *uiOptions) error {
 				if err != nil {
 					return nil, nil, err
 				}
-				return db, func() { db.Close() }, nil
+				return db, func() { _ = db.Close() }, nil // in memory: nothing to lose
 			}}
 	}
 	return ui.Run(ctx, ui.Options{
@@ -88,10 +87,10 @@ func openForUI(ctx context.Context, s Streams, g *global, o *uiOptions) (*sql.DB
 		// Dashboards of earlier releases copied the file to a snapshot and
 		// could leave it behind; this one copies into memory only.
 		if n := store.RemoveStaleSnapshots(g.limits.TempDir); n > 0 {
-			fmt.Fprintf(s.Err, "faultlens: removed %d snapshot(s) left by dashboards that were killed\n", n)
+			s.notef("faultlens: removed %d snapshot(s) left by dashboards that were killed\n", n)
 		}
 		lim := g.limits
-		lim.OnWait = func(msg string) { fmt.Fprintf(s.Err, "faultlens: %s\n", msg) }
+		lim.OnWait = s.waitNotice
 		db, suites, err := store.OpenScoped(ctx, o.src.db, lim, o.chooseSuites)
 		if err != nil {
 			return nil, nil, err
@@ -99,7 +98,7 @@ func openForUI(ctx context.Context, s Streams, g *global, o *uiOptions) (*sql.DB
 		if len(suites) == 2 {
 			o.baseline, o.candidate = suites[0], suites[1]
 		}
-		return db, func() { db.Close() }, nil
+		return db, func() { _ = db.Close() }, nil // in memory: nothing to lose
 	}
 	db, done, err := o.src.open(ctx, g, s.Err)
 	if err != nil {

@@ -17,9 +17,9 @@ func charts(base, cand *metrics.Evidence, rows []Row) Charts {
 			overall[r.Metric] = r
 		}
 	}
-	for _, m := range []string{"plan_validity", "evidence_satisfaction", "answer_deliverable", "terminal_committed", "success"} {
-		if r, ok := overall[m]; ok {
-			ch.Funnel = append(ch.Funnel, Bar{Label: m, Base: val(r.Base), Cand: val(r.Cand)})
+	for _, d := range metrics.RatesIn(metrics.GroupFunnel) {
+		if r, ok := overall[d.Name]; ok {
+			ch.Funnel = append(ch.Funnel, Bar{Label: d.Name, Base: val(r.Base), Cand: val(r.Cand)})
 		}
 	}
 	for _, r := range rows {
@@ -29,9 +29,9 @@ func charts(base, cand *metrics.Evidence, rows []Row) Charts {
 		}
 	}
 	ch.Recovery = recoveryBars(base.Recovery, cand.Recovery)
-	for _, m := range []string{"direct_evidence_grade", "degraded_evidence_grade"} {
-		if r, ok := overall[m]; ok {
-			ch.Grade = append(ch.Grade, Bar{Label: m[:len(m)-len("_evidence_grade")], Base: val(r.Base), Cand: val(r.Cand),
+	for _, d := range metrics.RatesIn(metrics.GroupEvidence) {
+		if r, ok := overall[d.Name]; ok {
+			ch.Grade = append(ch.Grade, Bar{Label: strings.TrimSuffix(d.Name, "_evidence_grade"), Base: val(r.Base), Cand: val(r.Cand),
 				Note: fmt.Sprintf("%d vs %d confirmed", r.BaseDen, r.CandDen)})
 		}
 	}

@@ -96,7 +96,7 @@ func rateRows(scenario string, b, c []*metrics.RunFact, groups [][]*metrics.RunF
 			continue
 		}
 		rc := stats.CompareRates(x1, n1, x2, n2, o.Confidence)
-		r := Row{Metric: d.name, Scenario: scenario, Kind: "rate", BaseNum: x1, BaseDen: n1, CandNum: x2, CandDen: n2,
+		r := Row{Metric: d.Name, Scenario: scenario, Kind: "rate", BaseNum: x1, BaseDen: n1, CandNum: x2, CandDen: n2,
 			Base: num(rc.P1), Cand: num(rc.P2), Diff: num(rc.Diff), Lo: num(rc.Interval.Lo), Hi: num(rc.Interval.Hi),
 			P: num(newcombeTwoSided(x1, n1, x2, n2)), Test: stats.TestNewcombe, Level: o.Confidence}
 		base := rc.P1

@@ -9,6 +9,7 @@ import (
 	"path"
 	"strings"
 
+	"github.com/faultlens/faultlens/metrics"
 	"go.yaml.in/yaml/v3"
 )
 
@@ -113,6 +114,8 @@ func (g *Gate) check() error {
 	switch {
 	case g.Metric == "":
 		return errors.New("metric is required")
+	case notCompared(g.Metric):
+		return fmt.Errorf("%s is reported but not compared (it has no per-run count in metrics/registry.go), so no gate can judge it", g.Metric)
 	case !knownMetric(g.Metric):
 		return fmt.Errorf("unknown metric %q (rates: %s; latency: latency.<scope>.<name>.<queue|exec|wall>.<p50|p95>)",
 			g.Metric, strings.Join(RateNames(), ", "))
@@ -159,13 +162,11 @@ func (gs *Gates) names(key string) bool {
 	return false
 }
 
-// knownMetric accepts rate names and well-formed latency keys (globs
-// allowed in the scope and name parts).
+// knownMetric accepts the compared rates of the registry and well-formed
+// latency keys (globs allowed in the scope and name parts).
 func knownMetric(m string) bool {
-	for _, n := range RateNames() {
-		if n == m {
-			return true
-		}
+	if d, ok := metrics.LookupRate(m); ok {
+		return d.CompareRow > 0
 	}
 	p := strings.Split(m, ".")
 	if len(p) != 5 || p[0] != "latency" {
@@ -173,6 +174,12 @@ func knownMetric(m string) bool {
 	}
 	return (p[3] == "queue" || p[3] == "exec" || p[3] == "wall" || p[3] == "*") &&
 		(p[4] == "p50" || p[4] == "p95" || p[4] == "*")
+}
+
+// notCompared reports whether m names a rate that only the report has.
+func notCompared(m string) bool {
+	d, ok := metrics.LookupRate(m)
+	return ok && d.CompareRow == 0
 }
 
 // matches reports whether key is named by the gate's metric pattern.

@@ -2,18 +2,15 @@ package compare
 
 import (
 	"bytes"
-	"flag"
 	"fmt"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/faultlens/faultlens/internal/golden"
 	"github.com/faultlens/faultlens/metrics"
 )
-
-var update = flag.Bool("update", false, "rewrite the golden files in testdata")
 
 // fixture builds two small run sets by hand: the candidate loses success
 // in scenario "flaky" and shows masked successes.
@@ -62,19 +59,7 @@ func TestGolden(t *testing.T) {
 		if err := Write(&buf, res, format); err != nil {
 			t.Fatal(err)
 		}
-		path := filepath.Join("testdata", format+".golden")
-		if *update {
-			os.WriteFile(path, buf.Bytes(), 0o644)
-			continue
-		}
-		want, err := os.ReadFile(path)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if !bytes.Equal(buf.Bytes(), want) {
-			os.WriteFile(path+".got", buf.Bytes(), 0o644)
-			t.Errorf("%s export differs from %s (got in %s.got)", format, path, path)
-		}
+		golden.Check(t, filepath.Join("testdata", format+".golden"), buf.Bytes())
 	}
 }
 

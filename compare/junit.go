@@ -58,7 +58,9 @@ func writeJUnit(w io.Writer, res *Result) error {
 	}
 	set.Tests = len(set.Cases)
 	doc := junitSuites{Name: "faultlens", Tests: set.Tests, Failures: set.Failures, Suites: []junitSet{set}}
-	io.WriteString(w, xml.Header)
+	if _, err := io.WriteString(w, xml.Header); err != nil {
+		return err
+	}
 	enc := xml.NewEncoder(w)
 	enc.Indent("", "  ")
 	if err := enc.Encode(doc); err != nil {

@@ -32,17 +32,14 @@ const (
 	MixUnjudgeable = "different"
 )
 
-// faultSensitive lists the metrics a fault moves by design; with a
-// conformance mix they are not gated. Latency keys are all fault
-// sensitive.
-var faultSensitive = map[string]bool{
-	"plan_validity": true, "evidence_satisfaction": true, "answer_deliverable": true, "terminal_committed": true,
-	"success": true, "claimed_completed": true, "retry_budget_overrun": true, "deadline_overrun": true,
-	"degraded_evidence_grade": true, "direct_evidence_grade": true,
-}
-
+// isFaultSensitive reports whether a fault moves the metric by design
+// (the registry says which rates; latency keys all are): with a
+// conformance mix such metrics are not gated.
 func isFaultSensitive(metric string) bool {
-	return faultSensitive[metric] || strings.HasPrefix(metric, "latency.")
+	if d, ok := metrics.LookupRate(metric); ok {
+		return d.FaultSensitive
+	}
+	return strings.HasPrefix(metric, "latency.")
 }
 
 // detectMix classifies the two sides' scenario sets and lists the

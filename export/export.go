@@ -11,11 +11,9 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"strings"
 
 	"github.com/faultlens/faultlens/ingest"
 	"github.com/faultlens/faultlens/queries"
-	"github.com/faultlens/faultlens/store"
 )
 
 // Formats lists the formats Write accepts.
@@ -28,17 +26,20 @@ type Options struct {
 	// BySuite writes Parquet as OUT/events/suite=NAME/*.parquet plus
 	// OUT/rejected_lines.parquet (Hive layout) instead of one file.
 	BySuite bool
+	// TempDir holds the temporary file the Arrow export goes through
+	// (--temp-dir; default the system temp dir).
+	TempDir string
 }
 
 // Write writes the events of db to out and returns how many it wrote.
 func Write(ctx context.Context, db *sql.DB, out string, o Options) (int64, error) {
 	suite := "NULL"
 	if o.Suite != "" {
-		suite = store.Quote(o.Suite)
+		suite = queries.Literal(o.Suite)
 	}
-	events := strings.ReplaceAll(queries.Get("export.events"), "{{suite}}", suite)
+	events := queries.Render("export.events", queries.Args{"suite": suite})
 	var n int64
-	if err := db.QueryRowContext(ctx, strings.ReplaceAll(queries.Get("export.count"), "{{events}}", events)).Scan(&n); err != nil {
+	if err := db.QueryRowContext(ctx, queries.Render("export.count", queries.Args{"events": events})).Scan(&n); err != nil {
 		return 0, fmt.Errorf("export: %w", err)
 	}
 	var err error
@@ -46,11 +47,11 @@ func Write(ctx context.Context, db *sql.DB, out string, o Options) (int64, error
 	case o.Format == "parquet" && o.BySuite:
 		err = partitioned(ctx, db, events, out)
 	case o.Format == "parquet":
-		err = copyTo(ctx, db, "export.parquet", events, out)
+		err = copyTo(ctx, db, "export.parquet", queries.Args{"events": events}, out)
 	case o.Format == "jsonl":
 		err = jsonl(ctx, db, events, out)
 	case o.Format == "arrow":
-		err = arrowFile(ctx, db, events, out)
+		err = arrowFile(ctx, db, events, out, o.TempDir)
 	case o.Format == "otlp":
 		err = writeOTLP(ctx, db, suite, out)
 	default:
@@ -62,30 +63,32 @@ func Write(ctx context.Context, db *sql.DB, out string, o Options) (int64, error
 	return n, nil
 }
 
-// copyTo runs the COPY statement name over rows into path.
-func copyTo(ctx context.Context, db *sql.DB, name, rows, path string) error {
-	q := strings.ReplaceAll(queries.Get(name), "{{path}}", store.Quote(path))
-	q = strings.ReplaceAll(q, "{{events}}", rows)
-	q = strings.ReplaceAll(q, "{{lines}}", rows)
-	_, err := db.ExecContext(ctx, q)
+// copyTo runs the COPY statement name, with args and path filled in.
+func copyTo(ctx context.Context, db *sql.DB, name string, args queries.Args, path string) error {
+	args["path"] = queries.Literal(path)
+	_, err := db.ExecContext(ctx, queries.Render(name, args))
 	return err
 }
 
 func jsonl(ctx context.Context, db *sql.DB, events, path string) error {
-	lines := strings.ReplaceAll(queries.Get("export.jsonl_lines"), "{{events}}", events)
-	return copyTo(ctx, db, "export.jsonl", lines, path)
+	lines := queries.Render("export.jsonl_lines", queries.Args{"events": events})
+	return copyTo(ctx, db, "export.jsonl", queries.Args{"lines": lines}, path)
 }
 
 // arrowFile writes the canonical JSON lines to a temporary file and reads
 // them back into Arrow records of the canonical schema: DuckDB has no Arrow
 // writer without the duckdb_arrow build tag.
-func arrowFile(ctx context.Context, db *sql.DB, events, path string) error {
-	tmp, err := os.CreateTemp("", "faultlens-export-*.jsonl")
+func arrowFile(ctx context.Context, db *sql.DB, events, path, tempDir string) error {
+	tmp, err := os.CreateTemp(tempDir, "faultlens-export-*.jsonl")
 	if err != nil {
 		return err
 	}
-	tmp.Close()
-	defer os.Remove(tmp.Name())
+	// A scratch copy: if removing it fails, it is left in $TMPDIR and the
+	// export itself is whole, so that is not an error.
+	defer func() { _ = os.Remove(tmp.Name()) }()
+	if err := tmp.Close(); err != nil { // DuckDB writes it by name
+		return err
+	}
 	if err := jsonl(ctx, db, events, tmp.Name()); err != nil {
 		return err
 	}
@@ -93,16 +96,16 @@ func arrowFile(ctx context.Context, db *sql.DB, events, path string) error {
 	if err != nil {
 		return err
 	}
-	defer in.Close()
+	defer func() { _ = in.Close() }() // read only: closing it cannot lose data
 	out, err := os.Create(path)
 	if err != nil {
 		return err
 	}
-	if err := ingest.WriteArrowFile(out, in); err != nil {
-		out.Close()
-		return err
+	err = ingest.WriteArrowFile(out, in)
+	if cerr := out.Close(); err == nil {
+		err = cerr
 	}
-	return out.Close()
+	return err
 }
 
 // partitioned writes the events as Hive-partitioned Parquet by suite, and
@@ -111,8 +114,8 @@ func partitioned(ctx context.Context, db *sql.DB, events, dir string) error {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return err
 	}
-	if err := copyTo(ctx, db, "export.parquet_by_suite", events, filepath.Join(dir, "events")); err != nil {
+	if err := copyTo(ctx, db, "export.parquet_by_suite", queries.Args{"events": events}, filepath.Join(dir, "events")); err != nil {
 		return err
 	}
-	return copyTo(ctx, db, "export.rejected_parquet", "", filepath.Join(dir, "rejected_lines.parquet"))
+	return copyTo(ctx, db, "export.rejected_parquet", queries.Args{}, filepath.Join(dir, "rejected_lines.parquet"))
 }

@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"strings"
 	"time"
 
 	"go.opentelemetry.io/collector/pdata/ptrace"
@@ -31,26 +30,27 @@ type row struct {
 // convention: one line per run (an ExportTraceServiceRequest, as the
 // Collector's file exporter writes them), runs in run id order.
 func writeOTLP(ctx context.Context, db *sql.DB, suite, path string) error {
-	q := strings.ReplaceAll(queries.Get("export.otlp_events"), "{{suite}}", suite)
+	q := queries.Render("export.otlp_events", queries.Args{"suite": suite})
 	rows, err := db.QueryContext(ctx, q)
 	if err != nil {
 		return err
 	}
-	defer rows.Close()
+	// encodeRuns reports a failed read through rows.Err; closing the rows
+	// after that has nothing to add.
+	defer func() { _ = rows.Close() }()
 	f, err := os.Create(path)
 	if err != nil {
 		return err
 	}
 	w := bufio.NewWriter(f)
-	if err := encodeRuns(rows, w); err != nil {
-		f.Close()
-		return err
+	err = encodeRuns(rows, w)
+	if err == nil {
+		err = w.Flush()
 	}
-	if err := w.Flush(); err != nil {
-		f.Close()
-		return err
+	if cerr := f.Close(); err == nil {
+		err = cerr
 	}
-	return f.Close()
+	return err
 }
 
 // encodeRuns reads the rows (ordered by run) and writes each run as it

@@ -17,7 +17,7 @@ func TestContractFieldsAreTheColumns(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer rows.Close()
+	defer closeCheck(t, rows)
 	var cols []string
 	for rows.Next() {
 		var name, typ string

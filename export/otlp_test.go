@@ -153,11 +153,11 @@ func roundTrip(t *testing.T, paths []string, want int64) *sql.DB {
 // unknown fields, sorted: the two databases must hold the same set.
 func storedEvents(t *testing.T, db *sql.DB) []string {
 	t.Helper()
-	rows, err := db.Query(strings.ReplaceAll(queries.Get("export.otlp_events"), "{{suite}}", "NULL"))
+	rows, err := db.Query(queries.Render("export.otlp_events", queries.Args{"suite": "NULL"}))
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer rows.Close()
+	defer closeCheck(t, rows)
 	cols, _ := rows.Columns()
 	var out []string
 	vals := make([]any, len(cols))
@@ -202,7 +202,7 @@ func openDB(t *testing.T) *sql.DB {
 	if err != nil {
 		t.Fatal(err)
 	}
-	t.Cleanup(func() { db.Close() })
+	t.Cleanup(func() { closeCheck(t, db) })
 	return db
 }
 
@@ -213,7 +213,7 @@ func reportJSON(t *testing.T, db *sql.DB) string {
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer s.Close()
+	defer closeCheck(t, s)
 	rep, err := s.Report(ctx, metrics.Options{})
 	if err != nil {
 		t.Fatal(err)
@@ -231,7 +231,7 @@ func queryStrings(t *testing.T, db *sql.DB, q string) []string {
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer rows.Close()
+	defer closeCheck(t, rows)
 	var out []string
 	for rows.Next() {
 		var s string
@@ -239,6 +239,9 @@ func queryStrings(t *testing.T, db *sql.DB, q string) []string {
 			t.Fatal(err)
 		}
 		out = append(out, s)
+	}
+	if err := rows.Err(); err != nil {
+		t.Fatal(err)
 	}
 	return out
 }

@@ -129,6 +129,9 @@ func commitChecked(ctx context.Context, conn *sql.Conn, path string, res *FileRe
 		}
 		if res.Format == "otlp" {
 			res.RejectedEvents = res.Rejected - int64(len(goRejects))
+			if err := recordRejectedEvents(ctx, conn, fileID, res.RejectedEvents); err != nil {
+				return err
+			}
 		}
 		return recordFile(ctx, conn, fileID, path, res)
 	})

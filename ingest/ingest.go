@@ -30,7 +30,7 @@ type FileResult struct {
 	FileID    int64         // the file's id in the files table (0 when skipped)
 	Lines     int64         // lines read (rows for Arrow, span lines for OTLP)
 	Accepted  int64         // events stored
-	Rejected  int64         // lines kept in rejected_lines
+	Rejected  int64         // lines kept in rejected_lines (for OTLP, net of the rejected events of earlier files whose traces it re-assembled)
 	Events    int64         // events stored (equal to Accepted but for OTLP, where spans become events, net of the events of earlier files whose traces it re-assembled)
 	Blank     int64         // blank lines, ignored
 	Bytes     int64         // size of the content read

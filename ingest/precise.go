@@ -21,21 +21,26 @@ import (
 // appends them to a temporary table; commitFile validates them with the
 // same SQL, chunk by chunk.
 func loadLines(ctx context.Context, conn *sql.Conn, path string) (lineCounts, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return lineCounts{}, err
+	}
+	defer f.Close()
+	return loadLinesFrom(ctx, conn, f)
+}
+
+// loadLinesFrom is loadLines over the lines of r (OTLP streams its events).
+func loadLinesFrom(ctx context.Context, conn *sql.Conn, r io.Reader) (lineCounts, error) {
 	var c lineCounts
 	if _, err := conn.ExecContext(ctx, queries.Get("ingest.lines_table")); err != nil {
 		return c, err
 	}
-	f, err := os.Open(path)
-	if err != nil {
-		return c, err
-	}
-	defer f.Close()
-	err = conn.Raw(func(dc any) error {
+	err := conn.Raw(func(dc any) error {
 		app, err := duckdb.NewAppender(dc.(driver.Conn), "temp", "main", "ingest_lines")
 		if err != nil {
 			return err
 		}
-		c, err = splitLines(io.Reader(f), app)
+		c, err = splitLines(r, app)
 		if cerr := app.Close(); err == nil {
 			err = cerr
 		}

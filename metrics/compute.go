@@ -2,7 +2,7 @@ package metrics
 
 import (
 	"context"
-	"strings"
+	"fmt"
 )
 
 // Options narrow a report.
@@ -58,7 +58,9 @@ func (s *Session) Report(ctx context.Context, opts Options) (*Report, error) {
 	}
 	for _, row := range runRows {
 		m, amp := target(row)
-		fillRates(m, row)
+		if err := fillRates(m, row); err != nil {
+			return nil, fmt.Errorf("metrics: metrics.run_rates: %w", err)
+		}
 		*amp = ratio(asInt(row["tool_calls"]), asInt(row["actions"]))
 		if row["scenario"] == nil {
 			suites[asString(row["suite"])].Runs = asInt(row["runs"])
@@ -73,7 +75,9 @@ func (s *Session) Report(ctx context.Context, opts Options) (*Report, error) {
 		}
 		for _, row := range rows {
 			m, _ := target(row)
-			fillRates(m, row)
+			if err := fillRates(m, row); err != nil {
+				return nil, fmt.Errorf("metrics: %s: %w", q, err)
+			}
 		}
 	}
 	for _, name := range order {
@@ -86,50 +90,6 @@ func (s *Session) Report(ctx context.Context, opts Options) (*Report, error) {
 	}
 	rep.Suites = pick(order, suites, opts.Suites)
 	return rep, nil
-}
-
-// initMetrics sets every rate to 0/0 so that a suite without tool calls (or
-// stages with budgets) still reports those rates, as null.
-func initMetrics(m *Metrics) {
-	for _, r := range m.byName() {
-		*r = Rate{}
-	}
-	// Gates that can be unknown say how many runs could not be judged.
-	for _, r := range []*Rate{&m.PlanValidity, &m.EvidenceSatisfaction, &m.Success} {
-		zero := int64(0)
-		r.Unknown = &zero
-	}
-	m.InvalidRetry.ByReason = map[string]int64{}
-	for _, reason := range InvalidRetryReasons {
-		m.InvalidRetry.ByReason[reason] = 0
-	}
-}
-
-// fillRates copies the <metric>__num / __den columns of row into m.
-func fillRates(m *Metrics, row map[string]any) {
-	by := m.byName()
-	for col, v := range row {
-		name, part, ok := strings.Cut(col, "__")
-		if !ok {
-			continue
-		}
-		r := by[name]
-		if r == nil {
-			continue
-		}
-		switch part {
-		case "num":
-			r.Num = asInt(v)
-		case "den":
-			r.Den = asInt(v)
-		case "unknown":
-			n := asInt(v)
-			r.Unknown = &n
-		default: // a by_reason count
-			r.ByReason[part] = asInt(v)
-		}
-		r.Rate = ratio(r.Num, r.Den)
-	}
 }
 
 func pick(order []string, suites map[string]*Suite, want []string) []Suite {

@@ -51,6 +51,8 @@ type Rate struct {
 
 // Metrics holds every rate of the contract, in its order, plus two that the
 // comparison gates use (unknown-outcome write re-sends, claimed completed).
+// Each field is a reported rate of the registry (registry.go), found by its
+// JSON name; the field order is the order of the JSON, CSV and Markdown.
 type Metrics struct {
 	PlanValidity                  Rate `json:"plan_validity"`
 	EvidenceSatisfaction          Rate `json:"evidence_satisfaction"`
@@ -115,59 +117,9 @@ type Quantiles struct {
 	Max *float64 `json:"max"`
 }
 
-// byName gives access to the rates of m by their JSON names.
-func (m *Metrics) byName() map[string]*Rate {
-	return map[string]*Rate{
-		"plan_validity":                    &m.PlanValidity,
-		"evidence_satisfaction":            &m.EvidenceSatisfaction,
-		"evidence_satisfaction_given_plan": &m.EvidenceSatisfactionGivenPlan,
-		"answer_deliverable":               &m.AnswerDeliverable,
-		"terminal_committed":               &m.TerminalCommitted,
-		"success":                          &m.Success,
-		"masked_success":                   &m.MaskedSuccess,
-		"undisclosed_degradation":          &m.UndisclosedDegradation,
-		"invalid_retry":                    &m.InvalidRetry,
-		"duplicate_call":                   &m.DuplicateCall,
-		"breaker_violation":                &m.BreakerViolation,
-		"zero_call_violation":              &m.ZeroCallViolation,
-		"seal_violation":                   &m.SealViolation,
-		"expectation_conformance":          &m.ExpectationConformance,
-		"retry_budget_overrun":             &m.RetryBudgetOverrun,
-		"deadline_overrun":                 &m.DeadlineOverrun,
-		"stage_budget_overrun":             &m.StageBudgetOverrun,
-		"unknown_outcome_resend":           &m.UnknownOutcomeResend,
-		"claimed_completed":                &m.ClaimedCompleted,
-		"missing_terminal":                 &m.MissingTerminal,
-	}
-}
-
-// Rates lists the rates with their JSON names in report order.
-func (m *Metrics) Rates() []NamedRate {
-	names := RateNames()
-	by := m.byName()
-	out := make([]NamedRate, len(names))
-	for i, n := range names {
-		out[i] = NamedRate{Name: n, Rate: *by[n]}
-	}
-	return out
-}
-
-// NamedRate is a rate with its JSON name.
+// NamedRate is a rate with its JSON name and its definition.
 type NamedRate struct {
 	Name string
 	Rate Rate
+	Def  RateDef
 }
-
-// RateNames lists the JSON names of the rates in report order.
-func RateNames() []string {
-	return []string{"plan_validity", "evidence_satisfaction", "evidence_satisfaction_given_plan",
-		"answer_deliverable", "terminal_committed", "success", "masked_success",
-		"undisclosed_degradation", "invalid_retry", "duplicate_call", "breaker_violation",
-		"zero_call_violation", "seal_violation", "expectation_conformance",
-		"retry_budget_overrun", "deadline_overrun", "stage_budget_overrun",
-		"unknown_outcome_resend", "claimed_completed", "missing_terminal"}
-}
-
-// InvalidRetryReasons are the reason names of invalid_retry.by_reason.
-var InvalidRetryReasons = []string{"not_retryable", "category", "write_without_key",
-	"unknown_outcome_resend", "before_retry_after"}

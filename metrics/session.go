@@ -4,7 +4,6 @@ import (
 	"context"
 	"database/sql"
 	"fmt"
-	"strings"
 
 	"github.com/faultlens/faultlens/queries"
 )
@@ -49,26 +48,27 @@ func OpenSuites(ctx context.Context, db *sql.DB, suites []string) (*Session, err
 	return &Session{conn: conn}, nil
 }
 
-// scopeStatements builds the scoped_events view the fact SQL reads.
+// scopeStatements builds the scoped_events view the fact SQL reads, after
+// the session's macros (which the fact SQL uses).
 func scopeStatements(suites []string) []string {
+	macros := queries.Get("session.macros")
 	if len(suites) == 0 {
-		return []string{queries.Get("scope.all")}
+		return []string{macros, queries.Get("scope.all")}
 	}
-	quoted := make([]string, len(suites))
-	for i, s := range suites {
-		quoted[i] = "'" + strings.ReplaceAll(s, "'", "''") + "'"
-	}
-	list := strings.Join(quoted, ", ")
-	return []string{strings.ReplaceAll(queries.Get("scope.runs"), "{{suites}}", list), queries.Get("scope.view")}
+	return []string{macros, queries.Render("scope.runs", queries.Args{"suites": queries.Literals(suites)}),
+		queries.Get("scope.view")}
 }
 
 // Close releases the connection and its fact tables.
 func (s *Session) Close() error {
 	ctx := context.Background()
-	s.conn.ExecContext(ctx, "DROP VIEW IF EXISTS span_facts; DROP TABLE IF EXISTS call_facts; DROP TABLE IF EXISTS run_facts; DROP TABLE IF EXISTS chain_facts; DROP TABLE IF EXISTS scope_runs")
-	// scoped_events is a view over everything or a table of some suites.
-	s.conn.ExecContext(ctx, "DROP VIEW IF EXISTS scoped_events")
-	s.conn.ExecContext(ctx, "DROP TABLE IF EXISTS scoped_events")
+	// Each drop is tried whatever the others did: a drop of the kind an
+	// object is not (span_facts and scoped_events are a view or a table)
+	// fails, and a connection that cannot drop its tables is closed all the
+	// same (they are TEMP, and the next session replaces them).
+	for _, q := range queries.Statements("session.drop") {
+		_, _ = s.conn.ExecContext(ctx, q)
+	}
 	return s.conn.Close()
 }
 
@@ -79,7 +79,8 @@ func (s *Session) query(ctx context.Context, name string, args ...any) ([]map[st
 	if err != nil {
 		return nil, fmt.Errorf("metrics: %s: %w", name, err)
 	}
-	defer rows.Close()
+	// A failed read shows in rows.Err; closing after it has nothing to add.
+	defer func() { _ = rows.Close() }()
 	cols, err := rows.Columns()
 	if err != nil {
 		return nil, err

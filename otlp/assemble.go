@@ -52,23 +52,6 @@ func ReadBatch(r io.Reader) (*Batch, error) {
 // are not counted in it).
 func (b *Batch) Stats() Stats { return b.c.stats }
 
-// storedConventionSpans counts the convention's spans that came from
-// earlier inputs and carry a contract event, so that AgentSpans counts the
-// input's spans only.
-func storedConventionSpans(conv []*span, suite string) int {
-	var stored []*span
-	for _, s := range conv {
-		if s.stored {
-			stored = append(stored, s)
-		}
-	}
-	if len(stored) == 0 {
-		return 0
-	}
-	_, _, used := conventionRuns(stored, suite)
-	return used
-}
-
 // TraceIDs returns the ids of the traces the input holds spans of, in the
 // order they first appear. The empty trace id (invalid OTLP) is left out:
 // such spans are never assembled with another input.
@@ -103,7 +86,6 @@ func (b *Batch) AddStored(doc []byte) error {
 			continue
 		}
 		b.seen[k] = true
-		s.stored = true
 		b.stored = append(b.stored, s)
 	}
 	return nil
@@ -121,10 +103,17 @@ func (b *Batch) all() []*span {
 }
 
 // WriteRuns writes the runs of every span (stored and read) to w as
-// contract events, as Convert does. Stats are the input's, with Runs the
-// runs written and AgentSpans/NonAgentSpans counting the input's spans only.
-func (b *Batch) WriteRuns(opts Options, w io.Writer) (Stats, error) {
-	stats := b.c.stats
+// contract events, as Convert does. Spans that form no run are not an error
+// here: whether an input without agent spans is refused is the caller's
+// decision (HasGenAI), since a trace's root may come after its leaves.
+func (b *Batch) WriteRuns(opts Options, w io.Writer) error {
+	return b.writeRuns(opts, w, nil)
+}
+
+// writeRuns is WriteRuns, counting the runs written and the input's spans
+// taken into them in stats when it is not nil (Convert's accounting; the
+// ingest path, whose batches hold stored spans too, has no use for it).
+func (b *Batch) writeRuns(opts Options, w io.Writer, stats *Stats) error {
 	// Traces that use the faultlens.* convention are decoded by it; the
 	// others by the generic mapping, which the convention then completes.
 	conv, rest := splitConvention(b.all())
@@ -133,33 +122,30 @@ func (b *Batch) WriteRuns(opts Options, w io.Writer) (Stats, error) {
 	enc := json.NewEncoder(bw)
 	enc.SetEscapeHTML(false)
 	for _, r := range runs {
-		for _, s := range append([]*span{r.root}, r.members...) {
-			if !s.stored {
-				stats.AgentSpans++
-			}
+		if stats != nil {
+			stats.AgentSpans += 1 + len(r.members)
 		}
 		for _, ev := range completeRun(r, mapRun(r, opts.Suite)) {
 			if err := enc.Encode(ev); err != nil {
-				return stats, fmt.Errorf("otlp %s: write: %w", opts.Source, err)
+				return fmt.Errorf("otlp %s: write: %w", opts.Source, err)
 			}
 		}
 	}
 	convEvents, convRuns, convSpans := conventionRuns(conv, opts.Suite)
 	for _, ev := range convEvents {
 		if err := enc.Encode(ev); err != nil {
-			return stats, fmt.Errorf("otlp %s: write: %w", opts.Source, err)
+			return fmt.Errorf("otlp %s: write: %w", opts.Source, err)
 		}
 	}
-	stats.AgentSpans += convSpans - storedConventionSpans(conv, opts.Suite)
 	if err := bw.Flush(); err != nil {
-		return stats, fmt.Errorf("otlp %s: write: %w", opts.Source, err)
+		return fmt.Errorf("otlp %s: write: %w", opts.Source, err)
 	}
-	stats.Runs = len(runs) + convRuns
-	stats.NonAgentSpans = stats.Spans - stats.AgentSpans
-	if stats.Spans > 0 && stats.Runs == 0 {
-		return stats, &NoAgentSpansError{Spans: stats.Spans}
+	if stats != nil {
+		stats.AgentSpans += convSpans
+		stats.Runs = len(runs) + convRuns
+		stats.NonAgentSpans = stats.Spans - stats.AgentSpans
 	}
-	return stats, nil
+	return nil
 }
 
 // EachTraceDoc calls fn, for each trace of the input in TraceIDs order,

@@ -69,5 +69,14 @@ func Convert(r io.Reader, opts Options, w io.Writer) (Stats, error) {
 	if err != nil {
 		return b.Stats(), fmt.Errorf("otlp %s: read: %w", opts.Source, err)
 	}
-	return b.WriteRuns(opts, w)
+	// A batch read on its own holds no stored spans, so every span counted
+	// is the input's.
+	stats := b.Stats()
+	if err := b.writeRuns(opts, w, &stats); err != nil {
+		return stats, err
+	}
+	if stats.Spans > 0 && stats.Runs == 0 {
+		return stats, &NoAgentSpansError{Spans: stats.Spans}
+	}
+	return stats, nil
 }

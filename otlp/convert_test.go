@@ -3,15 +3,14 @@ package otlp
 import (
 	"bytes"
 	"errors"
-	"flag"
 	"os"
 	"path/filepath"
 	"reflect"
 	"strings"
 	"testing"
-)
 
-var update = flag.Bool("update", false, "rewrite the testdata/*.want.jsonl golden files")
+	"github.com/faultlens/faultlens/internal/golden"
+)
 
 // goldenCase is one fixture, the stats it must give, and the golden file
 // holding its exact output.
@@ -100,7 +99,7 @@ func TestConvertGolden(t *testing.T) {
 			got, stats, err := convertFile(t, filepath.Join("testdata", tc.fixture), tc.opts)
 			checkErr(t, err, tc.err)
 			checkStats(t, stats, tc.stats)
-			checkGolden(t, filepath.Join("testdata", tc.golden), got)
+			golden.Check(t, filepath.Join("testdata", tc.golden), got)
 			checkContract(t, got)
 		})
 	}
@@ -149,39 +148,4 @@ func checkStats(t *testing.T, got, want Stats) {
 	if !reflect.DeepEqual(got, want) {
 		t.Errorf("stats:\n got %+v\nwant %+v", got, want)
 	}
-}
-
-// checkGolden compares output with a golden file, writing the output next
-// to it as .got when they differ (or over it with -update).
-func checkGolden(t *testing.T, path string, got []byte) {
-	t.Helper()
-	if *update {
-		if err := os.WriteFile(path, got, 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if bytes.Equal(got, want) {
-		return
-	}
-	gotPath := strings.TrimSuffix(path, ".want.jsonl") + ".got.jsonl"
-	_ = os.WriteFile(gotPath, got, 0o644)
-	gotLines, wantLines := strings.Split(string(got), "\n"), strings.Split(string(want), "\n")
-	for i := range max(len(gotLines), len(wantLines)) {
-		g, w := lineAt(gotLines, i), lineAt(wantLines, i)
-		if g != w {
-			t.Fatalf("%s: line %d differs (full output in %s)\n got %s\nwant %s", path, i+1, gotPath, g, w)
-		}
-	}
-}
-
-func lineAt(lines []string, i int) string {
-	if i < len(lines) {
-		return lines[i]
-	}
-	return "<none>"
 }

@@ -10,6 +10,8 @@ import (
 	"slices"
 	"testing"
 	"unicode/utf8"
+
+	"github.com/faultlens/faultlens/internal/golden"
 )
 
 // truth is what scripts/otel-fixtures recorded while it ran a framework:
@@ -124,7 +126,7 @@ func TestFrameworkFixturesMatchTruth(t *testing.T) {
 			out, stats, err := convertFile(t, filepath.Join("testdata", "frameworks", fc.name+".jsonl"), Options{})
 			checkErr(t, err, "")
 			checkStats(t, stats, fc.stats)
-			checkGolden(t, filepath.Join("testdata", "frameworks", fc.name+".want.jsonl"), out)
+			golden.Check(t, filepath.Join("testdata", "frameworks", fc.name+".want.jsonl"), out)
 			checkContract(t, out)
 			runs := decodeRuns(t, out)
 			if len(runs) != len(tr.Runs) || len(runs) != tr.Totals.Runs {

@@ -118,7 +118,7 @@ func FuzzAddStored(f *testing.F) {
 		}
 		_ = batch.AddStored(doc)
 		var out bytes.Buffer
-		if _, err := batch.WriteRuns(Options{}, &out); err != nil {
+		if err := batch.WriteRuns(Options{}, &out); err != nil {
 			t.Fatal(err)
 		}
 		if verr := validateEvents(out.Bytes()); verr != nil {

@@ -26,7 +26,6 @@ type span struct {
 	role      role
 	order     int   // position in the input, the last tie-breaker of every sort
 	parent    *span // nil when the parent span is not in the input
-	stored    bool  // read from an earlier input (Batch.AddStored), not this one
 
 	// raw, rawResource and rawScope keep the span as read, so that a
 	// trace's spans can be stored and assembled with later inputs.

@@ -4,7 +4,7 @@
 -- comparison are always judged alike. Requires the fact tables.
 
 -- name: baseline.runs
--- One row per run of suite $1 with the gates, the claimed terminal, the
+-- One row per run of suite $suite with the gates, the claimed terminal, the
 -- violations and the per-run counts the call-level rates need.
 -- degraded_evidence counts confirmed evidence on a degraded path (or from a
 -- fallback source); degraded_evidence_ok those of them at grade secondary
@@ -46,23 +46,23 @@ SELECT r.run_id, r.suite, r.scenario, r.started_at,
 FROM run_facts r
 LEFT JOIN calls c USING (run_id)
 LEFT JOIN ev v USING (run_id)
-WHERE r.suite = $1
+WHERE r.suite = $suite
 ORDER BY r.started_at NULLS LAST, r.run_id;
 
 -- name: baseline.latency
--- One row per stage span and tool call of suite $1 (queue, exec and wall in
+-- One row per stage span and tool call of suite $suite (queue, exec and wall in
 -- milliseconds from microseconds, as metrics.latency computes them), plus
 -- one 'run'/'end_to_end' wall sample per run.
 SELECT run_id, scope, name, queue_ms, exec_ms, wall_ms
 FROM span_facts
-WHERE suite = $1 AND wall_ms IS NOT NULL
+WHERE suite = $suite AND wall_ms IS NOT NULL
 ORDER BY 1, 2, 3;
 
 -- name: baseline.recovery
--- Recovery chains of suite $1: error class and outcome, for the charts.
+-- Recovery chains of suite $suite: error class and outcome, for the charts.
 SELECT c.run_id, c.category, c.outcome
 FROM chain_facts c JOIN run_facts r USING (run_id)
-WHERE r.suite = $1
+WHERE r.suite = $suite
 ORDER BY 1, 2, 3;
 
 -- name: baseline.sources
@@ -70,9 +70,21 @@ ORDER BY 1, 2, 3;
 SELECT path, sha256 FROM files ORDER BY path;
 
 -- name: baseline.agents
--- Distinct agent versions of suite $1, for the manifest.
+-- Distinct agent versions of suite $suite, for the manifest.
 SELECT DISTINCT coalesce(agent.name, '') || '@' || coalesce(agent.version, '') AS agent
-FROM run_facts WHERE suite = $1 AND agent IS NOT NULL ORDER BY 1;
+FROM run_facts WHERE suite = $suite AND agent IS NOT NULL ORDER BY 1;
+
+-- name: baseline.save
+-- The rows of one evidence part (the part placeholder is the text of a
+-- baseline.<part> statement over $suite) held in a temporary table, which
+-- COPY can write (it takes no parameters).
+CREATE OR REPLACE TEMP TABLE {{table}} AS {{part}};
+
+-- name: baseline.save_copy
+COPY {{table}} TO {{path}} (FORMAT parquet);
+
+-- name: baseline.save_drop
+DROP TABLE IF EXISTS {{table}};
 
 -- name: baseline.read_runs
 SELECT * FROM read_parquet($1) ORDER BY started_at NULLS LAST, run_id;

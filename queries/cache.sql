@@ -12,7 +12,8 @@ ORDER BY 1;
 SELECT suite, report::VARCHAR, files_upto FROM suite_metrics WHERE metrics_version = ?;
 
 -- name: cache.put
-INSERT OR REPLACE INTO suite_metrics (suite, metrics_version, computed_at, report, files_upto) VALUES (?, ?, now(), ?, ?);
+INSERT OR REPLACE INTO suite_metrics (suite, metrics_version, computed_at, report, files_upto)
+VALUES (?, ?, now(), ?, ?);
 
 -- name: cache.delete
 DELETE FROM suite_metrics WHERE suite = ?;
@@ -39,7 +40,8 @@ WITH newer AS (
     SELECT run_id, min(suite) AS suite FROM events
     WHERE type = 'run' AND run_id IN (SELECT run_id FROM newer) GROUP BY run_id
 ), touched AS (
-    SELECT coalesce(o.suite, 'unknown') AS suite, n.last_file, true AS certain FROM newer n LEFT JOIN owner o USING (run_id)
+    SELECT coalesce(o.suite, 'unknown') AS suite, n.last_file, true AS certain
+    FROM newer n LEFT JOIN owner o USING (run_id)
     UNION ALL
     SELECT 'unknown', max(file_id), false FROM files WHERE file_id > $1 HAVING count(*) > 0
 )
@@ -51,7 +53,8 @@ SELECT suite, max(last_file), bool_or(certain) FROM touched GROUP BY suite ORDER
 UPDATE suite_metrics SET files_upto = least(files_upto, (SELECT coalesce(max(file_id), 0) FROM files));
 
 -- name: cache.cap_watermark
-UPDATE faultlens_meta SET value = least(try_cast(value AS BIGINT), (SELECT coalesce(max(file_id), 0) FROM files))::VARCHAR
+UPDATE faultlens_meta
+SET value = least(try_cast(value AS BIGINT), (SELECT coalesce(max(file_id), 0) FROM files))::VARCHAR
 WHERE key = 'cache_files_upto';
 
 -- name: cache.suites

@@ -102,7 +102,8 @@ COPY (SELECT path, line_no, reason, text FROM rejected_lines ORDER BY file_id, l
       CASE WHEN e.fault.target_tool IS NOT NULL THEN '"target_tool":' || to_json(e.fault.target_tool) END,
       CASE WHEN e.fault.expect IS NOT NULL THEN '"expect":' || ('{' || concat_ws(',',
         CASE WHEN e.fault.expect.action IS NOT NULL THEN '"action":' || to_json(e.fault.expect.action) END,
-        CASE WHEN e.fault.expect.terminal IS NOT NULL THEN '"terminal":' || to_json(e.fault.expect.terminal) END) || '}') END) || '}') END,
+        CASE WHEN e.fault.expect.terminal IS NOT NULL
+             THEN '"terminal":' || to_json(e.fault.expect.terminal) END) || '}') END) || '}') END,
     CASE WHEN e.agent IS NOT NULL THEN '"agent":' || ('{' || concat_ws(',',
       CASE WHEN e.agent.name IS NOT NULL THEN '"name":' || to_json(e.agent.name) END,
       CASE WHEN e.agent.version IS NOT NULL THEN '"version":' || to_json(e.agent.version) END) || '}') END,
@@ -112,8 +113,10 @@ COPY (SELECT path, line_no, reason, text FROM rejected_lines ORDER BY file_id, l
       CASE WHEN e.caused_by.cause IS NOT NULL THEN '"cause":' || to_json(e.caused_by.cause) END) || '}') END,
     CASE WHEN e.task IS NOT NULL THEN '"task":' || ('{' || concat_ws(',',
       CASE WHEN e.task.kind IS NOT NULL THEN '"kind":' || to_json(e.task.kind) END,
-      CASE WHEN e.task.requires_current_evidence IS NOT NULL THEN '"requires_current_evidence":' || to_json(e.task.requires_current_evidence) END,
-      CASE WHEN e.task.evidence_required IS NOT NULL THEN '"evidence_required":' || to_json(e.task.evidence_required) END,
+      CASE WHEN e.task.requires_current_evidence IS NOT NULL
+           THEN '"requires_current_evidence":' || to_json(e.task.requires_current_evidence) END,
+      CASE WHEN e.task.evidence_required IS NOT NULL
+           THEN '"evidence_required":' || to_json(e.task.evidence_required) END,
       CASE WHEN e.task.min_grade IS NOT NULL THEN '"min_grade":' || to_json(e.task.min_grade) END) || '}') END,
     CASE WHEN e.deadline_ms IS NOT NULL THEN '"deadline_ms":' || to_json(e.deadline_ms) END,
     CASE WHEN e.retry_budget IS NOT NULL THEN '"retry_budget":' || to_json(e.retry_budget) END,
@@ -147,7 +150,8 @@ COPY (SELECT path, line_no, reason, text FROM rejected_lines ORDER BY file_id, l
       CASE WHEN e.error.category IS NOT NULL THEN '"category":' || to_json(e.error.category) END,
       CASE WHEN e.error.retryable IS NOT NULL THEN '"retryable":' || to_json(e.error.retryable) END,
       CASE WHEN e.error.retry_after_ms IS NOT NULL THEN '"retry_after_ms":' || to_json(e.error.retry_after_ms) END,
-      CASE WHEN e.error.side_effect_state IS NOT NULL THEN '"side_effect_state":' || to_json(e.error.side_effect_state) END,
+      CASE WHEN e.error.side_effect_state IS NOT NULL
+           THEN '"side_effect_state":' || to_json(e.error.side_effect_state) END,
       CASE WHEN e.error.message IS NOT NULL THEN '"message":' || to_json(e.error.message) END) || '}') END,
     CASE WHEN e.circuit IS NOT NULL THEN '"circuit":' || to_json(e.circuit) END,
     CASE WHEN e.source IS NOT NULL THEN '"source":' || ('{' || concat_ws(',',

@@ -44,15 +44,14 @@ WITH per_run AS (
     QUALIFY row_number() OVER (PARTITION BY run_id ORDER BY ts, seq NULLS FIRST) = 1
 ), ev AS (
     SELECT e.run_id, e.claim, e.status, e.path,
-           CASE e.grade WHEN 'primary' THEN 3 WHEN 'secondary' THEN 2 WHEN 'reprint' THEN 1 ELSE 0 END AS score,
-           e.path = 'degraded' OR coalesce(c.fallback, false) AS degraded
+           grade_score(e.grade) AS score,
+           degraded_path(e.path, c.fallback) AS degraded
     FROM scoped_events e LEFT JOIN call_facts c ON c.run_id = e.run_id AND c.call_id = e.call_id
     WHERE e.type = 'evidence'
 ), ev_run AS (
     SELECT ev.run_id,
            count(DISTINCT ev.claim) FILTER (WHERE ev.status = 'confirmed'
-               AND ev.score >= CASE coalesce(r.task.min_grade, 'secondary')
-                                 WHEN 'primary' THEN 3 WHEN 'secondary' THEN 2 WHEN 'reprint' THEN 1 ELSE 0 END) AS claims_ok,
+               AND ev.score >= grade_score(coalesce(r.task.min_grade, 'secondary'))) AS claims_ok,
            bool_or(ev.status = 'confirmed' AND ev.degraded) AS confirmed_degraded
     FROM ev LEFT JOIN run_ev r USING (run_id) GROUP BY ev.run_id
 ), calls AS (

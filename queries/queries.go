@@ -1,6 +1,15 @@
 // Package queries holds every SQL statement faultlens runs, as embedded .sql
 // files. Each file groups the statements of one concern; each statement is
 // introduced by a header comment "-- name: <name>" and runs to the next header.
+//
+// Values reach a statement in one of two ways. Where DuckDB takes a
+// parameter, it is a named one ($suite, bound with sql.Named). Where it does
+// not (a table function's file, a COPY target, an IN list spliced for zone
+// maps, a sub-statement), the statement has a {{placeholder}} that Render
+// fills with SQL text built by Literal, Ident, Literals or List, so quoting
+// happens here only. Expressions the metric SQL repeats are TEMP macros of
+// the metrics session (session.sql). The tests prepare every statement
+// against a schema'd database.
 package queries
 
 import (
@@ -109,4 +118,28 @@ func version() string {
 		h.Write([]byte{0})
 	}
 	return hex.EncodeToString(h.Sum(nil))[:16]
+}
+
+// Statements returns the statements of a named entry that holds several,
+// each ending in ";" at the end of a line, without comment lines: for a
+// caller that runs each on its own (whatever the others did).
+func Statements(name string) []string {
+	var out []string
+	var cur strings.Builder
+	for _, line := range strings.Split(Get(name), "\n") {
+		t := strings.TrimSpace(line)
+		if t == "" || strings.HasPrefix(t, "--") {
+			continue
+		}
+		cur.WriteString(line)
+		cur.WriteString("\n")
+		if strings.HasSuffix(t, ";") {
+			out = append(out, strings.TrimSpace(cur.String()))
+			cur.Reset()
+		}
+	}
+	if s := strings.TrimSpace(cur.String()); s != "" {
+		out = append(out, s)
+	}
+	return out
 }

@@ -24,3 +24,19 @@ CREATE TABLE raw_events AS SELECT * FROM read_ndjson({{files}}, columns = {
  evidence_id: 'VARCHAR', claim: 'VARCHAR', grade: 'VARCHAR', path: 'VARCHAR', terminal: 'VARCHAR',
  reason: 'VARCHAR', chunks_committed: 'BIGINT', chunks_rejected: 'BIGINT', disclosed_gaps: 'BOOLEAN',
  degradations: 'VARCHAR[]'});
+
+-- name: raw.count_events
+SELECT count(*) FROM raw_events;
+
+-- name: raw.arrow_insert
+-- The Arrow file's columns, copied beforehand to the Parquet file at the
+-- path placeholder, loaded into a table.
+CREATE TABLE raw_arrow AS SELECT * FROM read_parquet({{path}});
+
+-- name: raw.count_arrow
+SELECT count(*) FROM raw_arrow;
+
+-- name: raw.scan
+SELECT type, tool, status, count(*), count(DISTINCT run_id),
+       avg(date_diff('millisecond', started_at, ended_at)), min(ts), max(ts)
+FROM events GROUP BY ALL

@@ -18,12 +18,13 @@ var placeholder = regexp.MustCompile(`\{\{([a-z_]+)\}\}`)
 // Render returns the named statement with every placeholder filled from args.
 // A placeholder without a value, or a value no placeholder uses, is a
 // programming error and panics (the statement names are constants of the
-// callers; the queries tests render every statement).
+// callers; the queries tests render every statement). Placeholders named in
+// a comment line are documentation and left as they are: a value holding a
+// newline (a path may) must not end the comment and become SQL.
 func Render(name string, args Args) string {
-	q := Get(name)
 	used := map[string]bool{}
 	var missing []string
-	out := placeholder.ReplaceAllStringFunc(q, func(m string) string {
+	out := replaceOutsideComments(Get(name), func(m string) string {
 		key := m[2 : len(m)-2]
 		v, ok := args[key]
 		if !ok {
@@ -54,14 +55,27 @@ func Render(name string, args Args) string {
 func Placeholders(name string) []string {
 	seen := map[string]bool{}
 	var out []string
-	for _, m := range placeholder.FindAllStringSubmatch(Get(name), -1) {
-		if !seen[m[1]] {
-			seen[m[1]] = true
-			out = append(out, m[1])
+	replaceOutsideComments(Get(name), func(m string) string {
+		if key := m[2 : len(m)-2]; !seen[key] {
+			seen[key] = true
+			out = append(out, key)
 		}
-	}
+		return m
+	})
 	sort.Strings(out)
 	return out
+}
+
+// replaceOutsideComments replaces each placeholder of q by f's value, except
+// on lines that are comments ("--" first after any indentation).
+func replaceOutsideComments(q string, f func(string) string) string {
+	lines := strings.SplitAfter(q, "\n")
+	for i, line := range lines {
+		if !strings.HasPrefix(strings.TrimSpace(line), "--") {
+			lines[i] = placeholder.ReplaceAllStringFunc(line, f)
+		}
+	}
+	return strings.Join(lines, "")
 }
 
 // Literal returns s as a SQL string literal. Table functions such as

@@ -13,7 +13,7 @@ func TestRenderFillsEveryPlaceholder(t *testing.T) {
 			args[p] = "x_" + p
 		}
 		got := Render(name, args)
-		if placeholder.MatchString(got) {
+		if left := replaceOutsideComments(got, func(m string) string { return "LEFT" + m }); left != got {
 			t.Errorf("%s: placeholder left after Render: %q", name, got)
 		}
 	}
@@ -61,5 +61,47 @@ func TestQuoting(t *testing.T) {
 	}
 	if strings.Count(Literals(nil), ",") != 0 {
 		t.Errorf("empty list renders a comma")
+	}
+}
+
+func TestSplitRefusesADuplicateName(t *testing.T) {
+	m := map[string]string{}
+	if err := split("a.sql", "-- name: x\nSELECT 1;\n", m); err != nil {
+		t.Fatal(err)
+	}
+	err := split("b.sql", "-- name: y\nSELECT 2;\n-- name: x\nSELECT 3;\n", m)
+	if err == nil || !strings.Contains(err.Error(), `b.sql: statement "x" defined twice`) {
+		t.Fatalf("err %v", err)
+	}
+	if m["x"] != "SELECT 1;" || m["y"] != "SELECT 2;" {
+		t.Errorf("statements %q", m)
+	}
+}
+
+// A placeholder named in a comment line is documentation: not filled, not
+// required, and a value with a newline cannot end the comment.
+func TestRenderLeavesCommentsAlone(t *testing.T) {
+	byName["test.comment"] = "-- {{path}} is quoted\nSELECT * FROM read_parquet({{path}});"
+	defer delete(byName, "test.comment")
+	got := Render("test.comment", Args{"path": Literal("a\nb")})
+	want := "-- {{path}} is quoted\nSELECT * FROM read_parquet('a\nb');"
+	if got != want {
+		t.Errorf("got %q, want %q", got, want)
+	}
+	if ph := Placeholders("test.comment"); len(ph) != 1 || ph[0] != "path" {
+		t.Errorf("placeholders %v", ph)
+	}
+}
+
+func TestStatements(t *testing.T) {
+	byName["test.several"] = "-- first\nDROP TABLE a;\n  -- second\nSELECT 1,\n  2;\nSELECT 3"
+	defer delete(byName, "test.several")
+	got := Statements("test.several")
+	want := []string{"DROP TABLE a;", "SELECT 1,\n  2;", "SELECT 3"}
+	if strings.Join(got, "|") != strings.Join(want, "|") {
+		t.Errorf("got %q, want %q", got, want)
+	}
+	if n := len(Statements("session.drop")); n != 8 {
+		t.Errorf("session.drop: %d statements, want 8", n)
 	}
 }

@@ -2,16 +2,17 @@
 -- reads the fact tables of the metrics session; none loads all events.
 
 -- name: ui.runs_page
--- One page of the runs table. $1 text filter (substring of run id, suite,
--- scenario or agent; '' for all), $2 quick filter ('' all, 'masked',
--- 'failed', 'seal', 'undisclosed'), $3 limit, $4 offset, $5 scenario ('' all),
--- $6 error class (a recovery chain of that category; '' all), $7 gate that
--- is false ('' all, 'plan', 'evidence', 'deliverable', 'committed'), $8
--- suite ('' all), $9..$12 a slow span: scope ('' for no such filter), name,
--- clock ('queue', 'exec' or 'wall') and the ms it must exceed (the compare
--- view drills from a latency row to the runs with a span above the
--- baseline's quantile). The ORDER BY clause is spliced in by the caller
--- from a fixed whitelist.
+-- One page of the runs table. $text filter (substring of run id, suite,
+-- scenario or agent; '' for all), $quick filter ('' all, 'masked',
+-- 'failed', 'seal', 'undisclosed', ...), $limit, $offset, $scenario ('' all),
+-- $error_class (a recovery chain of that category; '' all), $gate_false: the
+-- gate that is false ('' all, 'plan', 'evidence', 'deliverable',
+-- 'committed'), $suite ('' all), $slow_scope, $slow_name, $slow_clock,
+-- $slow_over_ms: a slow span: scope ('' for no such filter), name, clock
+-- ('queue', 'exec' or 'wall') and the ms it must exceed (the compare view
+-- drills from a latency row to the runs with a span above the baseline's
+-- quantile). The order placeholder is the ORDER BY list, from the fixed
+-- whitelist metrics.RunSortColumns.
 -- total is the number of runs matching the filter, on every row.
 WITH f AS (
     SELECT run_id, suite, scenario, coalesce(agent.name, '') AS agent,
@@ -20,36 +21,39 @@ WITH f AS (
            coalesce(masked_success, false) AS masked,
            tool_calls, resends, end_to_end_ms
     FROM run_facts
-    WHERE ($1 = '' OR contains(lower(run_id || ' ' || suite || ' ' || scenario || ' ' || coalesce(agent.name, '')), lower($1)))
-      AND ($2 = ''
-           OR ($2 = 'masked' AND masked_success)
-           OR ($2 = 'failed' AND success IS NOT TRUE)
-           OR ($2 = 'seal' AND seal_violation)
-           OR ($2 = 'undisclosed' AND undisclosed_degradation)
-           OR ($2 = 'zero_call' AND zero_call_violation)
-           OR ($2 = 'invalid_retry' AND invalid_resends > 0)
-           OR ($2 = 'unknown_outcome' AND unknown_outcome_resends > 0)
-           OR ($2 = 'breaker' AND run_id IN (SELECT run_id FROM call_facts WHERE breaker_violation))
-           OR ($2 = 'duplicate' AND run_id IN (SELECT run_id FROM call_facts WHERE duplicate)))
-      AND ($5 = '' OR scenario = $5)
-      AND ($6 = '' OR run_id IN (SELECT run_id FROM chain_facts WHERE category = $6))
-      AND ($7 = ''
-           OR ($7 = 'plan' AND plan_valid = false)
-           OR ($7 = 'evidence' AND evidence_satisfied = false)
-           OR ($7 = 'deliverable' AND NOT answer_deliverable)
-           OR ($7 = 'committed' AND NOT terminal_committed))
-      AND ($8 = '' OR suite = $8)
-      AND ($9 = '' OR run_id IN (
+    WHERE ($text = ''
+           OR contains(lower(run_id || ' ' || suite || ' ' || scenario || ' ' || coalesce(agent.name, '')),
+                       lower($text)))
+      AND ($quick = ''
+           OR ($quick = 'masked' AND masked_success)
+           OR ($quick = 'failed' AND success IS NOT TRUE)
+           OR ($quick = 'seal' AND seal_violation)
+           OR ($quick = 'undisclosed' AND undisclosed_degradation)
+           OR ($quick = 'zero_call' AND zero_call_violation)
+           OR ($quick = 'invalid_retry' AND invalid_resends > 0)
+           OR ($quick = 'unknown_outcome' AND unknown_outcome_resends > 0)
+           OR ($quick = 'breaker' AND run_id IN (SELECT run_id FROM call_facts WHERE breaker_violation))
+           OR ($quick = 'duplicate' AND run_id IN (SELECT run_id FROM call_facts WHERE duplicate)))
+      AND ($scenario = '' OR scenario = $scenario)
+      AND ($error_class = '' OR run_id IN (SELECT run_id FROM chain_facts WHERE category = $error_class))
+      AND ($gate_false = ''
+           OR ($gate_false = 'plan' AND plan_valid = false)
+           OR ($gate_false = 'evidence' AND evidence_satisfied = false)
+           OR ($gate_false = 'deliverable' AND NOT answer_deliverable)
+           OR ($gate_false = 'committed' AND NOT terminal_committed))
+      AND ($suite = '' OR suite = $suite)
+      AND ($slow_scope = '' OR run_id IN (
                SELECT run_id FROM span_facts
-               WHERE scope = $9 AND name = $10
-                 AND CASE $11 WHEN 'queue' THEN queue_ms WHEN 'exec' THEN exec_ms ELSE wall_ms END > $12))
+               WHERE scope = $slow_scope AND name = $slow_name
+                 AND CASE $slow_clock WHEN 'queue' THEN queue_ms WHEN 'exec' THEN exec_ms ELSE wall_ms END
+                     > $slow_over_ms))
 )
 SELECT *, count(*) OVER () AS total FROM f
-ORDER BY ORDER_BY
-LIMIT $3 OFFSET $4;
+ORDER BY {{order}}
+LIMIT $limit OFFSET $offset;
 
 -- name: ui.run_gates
--- The judgement of one run ($1): the four gates with what each read.
+-- The judgement of one run ($run_id): the four gates with what each read.
 SELECT run_id, suite, scenario, coalesce(agent.name, '') AS agent, coalesce(claimed, '') AS claimed,
        plan_valid, evidence_needed, claims_confirmed, evidence_satisfied,
        coalesce(task.min_grade, 'secondary') AS min_grade,
@@ -58,14 +62,14 @@ SELECT run_id, suite, scenario, coalesce(agent.name, '') AS agent, coalesce(clai
        terminal_committed, seal_violation, success, coalesce(masked_success, false) AS masked,
        coalesce(undisclosed_degradation, false) AS undisclosed,
        tool_calls, resends, invalid_resends, end_to_end_ms, deadline_ms
-FROM run_facts WHERE run_id = $1;
+FROM run_facts WHERE run_id = $run_id;
 
 -- name: ui.run_timeline
--- Stages, tool calls and model calls of one run ($1), as offsets in ms from
+-- Stages, tool calls and model calls of one run ($run_id), as offsets in ms from
 -- the run's earliest instant; queue is enqueued → started, exec started →
 -- ended. Tool calls carry their re-send and error judgements.
 WITH ev AS (
-    SELECT * FROM events WHERE run_id = $1 AND type IN ('stage', 'tool_call', 'model_call')
+    SELECT * FROM events WHERE run_id = $run_id AND type IN ('stage', 'tool_call', 'model_call')
 ), t0 AS (
     SELECT min(coalesce(enqueued_at, started_at, ts)) AS t0 FROM ev
 )
@@ -88,10 +92,10 @@ LEFT JOIN call_facts c ON ev.type = 'tool_call' AND c.run_id = ev.run_id AND c.c
 ORDER BY start_ms, ev.seq NULLS LAST, id;
 
 -- name: ui.run_evidence
--- The evidence of one run ($1) with grade and path.
+-- The evidence of one run ($run_id) with grade and path.
 SELECT coalesce(claim, '') AS claim, coalesce(status, '') AS status,
        coalesce(grade, '') AS grade, coalesce(path, '') AS path, coalesce(call_id, '') AS call_id
-FROM events WHERE run_id = $1 AND type = 'evidence'
+FROM events WHERE run_id = $run_id AND type = 'evidence'
 ORDER BY ts, seq NULLS LAST;
 
 -- name: ui.error_matrix

@@ -18,11 +18,14 @@ func CSV(w io.Writer, rep *metrics.Report) error {
 	row := func(suite, scenario string, m metrics.Metrics, amp *float64, runs int64) {
 		s, sc := textsafe.CSVCell(suite), textsafe.CSVCell(scenario)
 		cw.Write([]string{s, sc, "runs", strconv.FormatInt(runs, 10), "", ""})
-		for _, nr := range m.Rates() {
+		rates := m.Rates()
+		for _, nr := range rates {
 			cw.Write([]string{s, sc, nr.Name, strconv.FormatInt(nr.Rate.Num, 10), strconv.FormatInt(nr.Rate.Den, 10), rate(nr.Rate.Rate)})
 		}
-		for _, reason := range metrics.InvalidRetryReasons {
-			cw.Write([]string{s, sc, "invalid_retry." + reason, strconv.FormatInt(m.InvalidRetry.ByReason[reason], 10), "", ""})
+		for _, nr := range rates {
+			for _, reason := range nr.Def.Reasons {
+				cw.Write([]string{s, sc, nr.Name + "." + reason, strconv.FormatInt(nr.Rate.ByReason[reason], 10), "", ""})
+			}
 		}
 		cw.Write([]string{s, sc, "retry_amplification", "", "", rate(amp)})
 	}

@@ -3,17 +3,14 @@ package report
 import (
 	"bytes"
 	"context"
-	"flag"
-	"os"
 	"path/filepath"
 	"testing"
 
 	"github.com/faultlens/faultlens/ingest"
+	"github.com/faultlens/faultlens/internal/golden"
 	"github.com/faultlens/faultlens/metrics"
 	"github.com/faultlens/faultlens/store"
 )
-
-var update = flag.Bool("update", false, "rewrite the golden files")
 
 // samplesReport evaluates the committed sample traces.
 func samplesReport(t *testing.T) *metrics.Report {
@@ -23,7 +20,11 @@ func samplesReport(t *testing.T) *metrics.Report {
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer db.Close()
+	defer func() {
+		if err := db.Close(); err != nil {
+			t.Error(err)
+		}
+	}()
 	paths := []string{"../sample-traces/baseline.jsonl", "../sample-traces/candidate.jsonl"}
 	if _, err := ingest.Files(ctx, db, paths, ingest.Options{}); err != nil {
 		t.Fatal(err)
@@ -32,33 +33,16 @@ func samplesReport(t *testing.T) *metrics.Report {
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer s.Close()
+	defer func() {
+		if err := s.Close(); err != nil {
+			t.Error(err)
+		}
+	}()
 	rep, err := s.Report(ctx, metrics.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
 	return rep
-}
-
-// golden compares got with testdata/name, writing testdata/name.got on a
-// mismatch (or the golden file itself with -update).
-func golden(t *testing.T, name string, got []byte) {
-	t.Helper()
-	path := filepath.Join("testdata", name)
-	if *update {
-		if err := os.WriteFile(path, got, 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (run go test ./report -update to create it)", err)
-	}
-	if !bytes.Equal(got, want) {
-		os.WriteFile(path+".got", got, 0o644)
-		t.Errorf("%s differs from the golden file; see %s.got (go test ./report -update accepts it)", name, path)
-	}
 }
 
 func TestGoldenSamples(t *testing.T) {
@@ -69,7 +53,7 @@ func TestGoldenSamples(t *testing.T) {
 			if err := Write(&b, rep, format, Options{}); err != nil {
 				t.Fatal(err)
 			}
-			golden(t, "samples."+format+".golden", b.Bytes())
+			golden.Check(t, filepath.Join("testdata", "samples."+format+".golden"), b.Bytes())
 		})
 	}
 }
@@ -77,8 +61,12 @@ func TestGoldenSamples(t *testing.T) {
 func TestColourOnlyWhenAsked(t *testing.T) {
 	rep := samplesReport(t)
 	var plain, colour bytes.Buffer
-	Text(&plain, rep, Options{})
-	Text(&colour, rep, Options{Color: true})
+	if err := Text(&plain, rep, Options{}); err != nil {
+		t.Fatal(err)
+	}
+	if err := Text(&colour, rep, Options{Color: true}); err != nil {
+		t.Fatal(err)
+	}
 	if bytes.Contains(plain.Bytes(), []byte("\x1b[")) {
 		t.Error("plain text report contains ANSI escapes")
 	}

@@ -38,7 +38,8 @@ Claimed completed {{.ClaimedN}} runs; actually successful {{.SuccessN}} runs.</d
 <figure><figcaption>Funnel (runs passing each gate)</figcaption>{{.Funnel}}</figure>
 <figure><figcaption>Claimed completed vs actually successful</figcaption>{{.Claimed}}</figure>
 </div>
-<p>Success unknown (a gate could not be judged): {{.Unknown}} runs. Evidence satisfied given a valid plan: {{.GivenPlan}}.</p>
+<p>Success unknown (a gate could not be judged): {{.Unknown}} runs. Evidence satisfied given a valid plan: {{.GivenPlan}}.
+{{- if .MissingTerminal}} No terminal event in {{.MissingTerminal}} runs: not deliverable, not committed.{{end}}</p>
 <h3>Violations and budgets</h3>
 {{template "table" .Violations}}
 <div class="charts">
@@ -81,7 +82,7 @@ func (t *htmlTable) add(bad bool, cells ...string) { t.Rows = append(t.Rows, htm
 // htmlSuite is what the page shows of one suite.
 type htmlSuite struct {
 	Name, Masked, GivenPlan                                   string
-	Runs, ClaimedN, SuccessN, Unknown                         int64
+	Runs, ClaimedN, SuccessN, Unknown, MissingTerminal        int64
 	MaskedBad                                                 bool
 	Funnel, Claimed, Retries, Recovery, Grade, LatP50, LatP95 template.HTML
 	Violations, RecoveryTable, LatencyTable, Scenarios        htmlTable
@@ -113,18 +114,16 @@ func HTML(w io.Writer, rep *metrics.Report) error {
 func suiteHTML(s metrics.Suite) htmlSuite {
 	m := s.Metrics
 	h := htmlSuite{Name: textsafe.Terminal(s.Suite), Runs: s.Runs, Masked: frac(m.MaskedSuccess), MaskedBad: m.MaskedSuccess.Num > 0,
-		GivenPlan: frac(m.EvidenceSatisfactionGivenPlan), ClaimedN: m.ClaimedCompleted.Num, SuccessN: m.Success.Num}
+		GivenPlan: frac(m.EvidenceSatisfactionGivenPlan), ClaimedN: m.ClaimedCompleted.Num, SuccessN: m.Success.Num,
+		MissingTerminal: m.MissingTerminal.Num}
 	if m.Success.Unknown != nil {
 		h.Unknown = *m.Success.Unknown
 	}
 	one := []chart.Series{{Name: "runs", Color: chart.Blue}}
-	var funnel []chart.Stack
-	for _, f := range []struct {
-		label string
-		n     int64
-	}{{"runs", s.Runs}, {"plan valid", m.PlanValidity.Num}, {"evidence satisfied", m.EvidenceSatisfaction.Num},
-		{"answer deliverable", m.AnswerDeliverable.Num}, {"terminal committed", m.TerminalCommitted.Num}, {"success (all four)", m.Success.Num}} {
-		funnel = append(funnel, chart.Stack{Label: f.label, Values: []float64{float64(f.n)}, Text: fmt.Sprintf("%d (%s)", f.n, pct(ratio(f.n, s.Runs)))})
+	funnel := []chart.Stack{{Label: "runs", Values: []float64{float64(s.Runs)}, Text: fmt.Sprintf("%d (%s)", s.Runs, pct(ratio(s.Runs, s.Runs)))}}
+	for _, nr := range m.RatesIn(metrics.GroupFunnel) {
+		n := nr.Rate.Num
+		funnel = append(funnel, chart.Stack{Label: nr.Def.Label, Values: []float64{float64(n)}, Text: fmt.Sprintf("%d (%s)", n, pct(ratio(n, s.Runs)))})
 	}
 	h.Funnel = chart.Stacked(one, funnel, chart.Count, 0)
 	h.Claimed = chart.Stacked([]chart.Series{{Name: "claimed completed", Color: chart.Grey}, {Name: "actually successful", Color: chart.Green},
@@ -150,28 +149,20 @@ func ratio(n, d int64) *float64 {
 	return &r
 }
 
+// violationsTable lists the claims, violations and budgets sections of the
+// registry, a row per rate, highlighted when a defect occurred.
 func violationsTable(s metrics.Suite) htmlTable {
 	m := s.Metrics
 	t := htmlTable{Head: []string{"counter", "of", "count", "denominator", "rate"}, Left: 2}
-	for _, v := range []struct {
-		name, of string
-		r        metrics.Rate
-		alarm    bool
-	}{
-		{"masked success", "claimed completed", m.MaskedSuccess, true},
-		{"undisclosed degradation", "claimed completed", m.UndisclosedDegradation, true},
-		{"zero-call violations", "runs with an invalid plan", m.ZeroCallViolation, true},
-		{"seal violations", "runs", m.SealViolation, true},
-		{"breaker violations", "calls through an open breaker", m.BreakerViolation, true},
-		{"duplicate calls", "tool calls", m.DuplicateCall, true},
-		{"invalid retries", "re-sends", m.InvalidRetry, true},
-		{"unknown-outcome re-sends", "re-sends", m.UnknownOutcomeResend, true},
-		{"retry budget overrun", "runs", m.RetryBudgetOverrun, true},
-		{"deadline overrun", "runs", m.DeadlineOverrun, true},
-		{"stage budget overrun", "stages with a budget", m.StageBudgetOverrun, true},
-		{"expectation conformance", "fault-injected runs", m.ExpectationConformance, false},
-	} {
-		t.add(v.alarm && v.r.Num > 0, v.name, v.of, fmt.Sprint(v.r.Num), fmt.Sprint(v.r.Den), pct(v.r.Rate))
+	for _, g := range []metrics.Group{metrics.GroupClaims, metrics.GroupViolations, metrics.GroupBudgets} {
+		for _, nr := range m.RatesIn(g) {
+			of := nr.Def.Of
+			if of == "" {
+				of = "runs" // the budget overruns: over the runs that set that budget
+			}
+			r := nr.Rate
+			t.add(nr.Def.Defect && r.Num > 0, nr.Def.Label, of, fmt.Sprint(r.Num), fmt.Sprint(r.Den), pct(r.Rate))
+		}
 	}
 	t.add(false, "retry amplification", "tool calls per logical action", num(s.RetryAmplification), "", "")
 	return t

@@ -58,7 +58,7 @@ func suiteMarkdown(b *strings.Builder, s metrics.Suite) {
 	var rows [][]string
 	for _, nr := range m.Rates() {
 		flag := ""
-		if isViolation(nr.Name) && nr.Rate.Num > 0 {
+		if nr.Def.Defect && nr.Rate.Num > 0 {
 			flag = " ⚠"
 		}
 		rows = append(rows, []string{nr.Name + flag, fmt.Sprint(nr.Rate.Num), fmt.Sprint(nr.Rate.Den), pct(nr.Rate.Rate)})
@@ -89,8 +89,8 @@ func suiteMarkdown(b *strings.Builder, s metrics.Suite) {
 			ms(r.QueueMs.P50), ms(r.QueueMs.P95), ms(r.ExecMs.P50), ms(r.ExecMs.P95),
 			ms(r.WallMs.P50), ms(r.WallMs.P95), ms(r.WallMs.P99), ms(r.WallMs.Max), share(r.QueueShare)})
 	}
-	mdTable(b, []string{"scope", "name", "n", "queue p50", "queue p95", "exec p50", "exec p95", "wall p50", "wall p95", "wall p99", "wall max", "queue share"},
-		"|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|", rows)
+	mdTable(b, []string{"scope", "name", "n", "queue p50", "queue p95", "exec p50", "exec p95",
+		"wall p50", "wall p95", "wall p99", "wall max", "queue share"}, "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|", rows)
 
 	b.WriteString("### Scenarios\n\n")
 	rows = nil
@@ -100,15 +100,4 @@ func suiteMarkdown(b *strings.Builder, s metrics.Suite) {
 			pct(pm.ExpectationConformance.Rate), fmt.Sprintf("%d/%d", pm.InvalidRetry.Num, pm.InvalidRetry.Den)})
 	}
 	mdTable(b, []string{"scenario", "runs", "success", "masked", "conformance", "invalid retry"}, "|---|---:|---:|---:|---:|---:|", rows)
-}
-
-// isViolation reports whether a rate counts defects that should be zero.
-func isViolation(name string) bool {
-	switch name {
-	case "masked_success", "undisclosed_degradation", "invalid_retry", "duplicate_call", "breaker_violation",
-		"zero_call_violation", "seal_violation", "retry_budget_overrun", "deadline_overrun",
-		"stage_budget_overrun", "unknown_outcome_resend":
-		return true
-	}
-	return false
 }

@@ -73,55 +73,72 @@ func suiteText(b *strings.Builder, st style, s metrics.Suite) {
 	fmt.Fprintf(b, "%s %s  (%d runs)\n", st.bold("━━ suite"), st.bold(textsafe.Terminal(s.Suite)), s.Runs)
 
 	b.WriteString(st.bold("Funnel") + "  (every rate over all runs)\n")
-	b.WriteString(table([][]string{
-		{"step", "runs", "rate", "unknown"},
-		{"runs", fmt.Sprint(s.Runs), "", ""},
-		{"plan valid", fmt.Sprint(m.PlanValidity.Num), pct(m.PlanValidity.Rate), unknownOf(m.PlanValidity)},
-		{"evidence satisfied", fmt.Sprint(m.EvidenceSatisfaction.Num), pct(m.EvidenceSatisfaction.Rate), unknownOf(m.EvidenceSatisfaction)},
-		{"answer deliverable", fmt.Sprint(m.AnswerDeliverable.Num), pct(m.AnswerDeliverable.Rate), ""},
-		{"terminal committed", fmt.Sprint(m.TerminalCommitted.Num), pct(m.TerminalCommitted.Rate), ""},
-		{"success (all four)", fmt.Sprint(m.Success.Num), pct(m.Success.Rate), unknownOf(m.Success)},
-	}, map[int]bool{1: true, 2: true, 3: true}, "  "))
+	funnel := [][]string{{"step", "runs", "rate", "unknown"}, {"runs", fmt.Sprint(s.Runs), "", ""}}
+	for _, nr := range m.RatesIn(metrics.GroupFunnel) {
+		funnel = append(funnel, []string{nr.Def.Label, fmt.Sprint(nr.Rate.Num), pct(nr.Rate.Rate), unknownOf(nr.Rate)})
+	}
+	b.WriteString(table(funnel, map[int]bool{1: true, 2: true, 3: true}, "  "))
 	for _, why := range unknownReasons(m) {
 		fmt.Fprintf(b, "  %s\n", st.dim(why))
 	}
-	fmt.Fprintf(b, "  evidence satisfied given a valid plan: %s\n", frac(m.EvidenceSatisfactionGivenPlan))
+	fmt.Fprintf(b, "  %s: %s\n", label("evidence_satisfaction_given_plan"), frac(m.EvidenceSatisfactionGivenPlan))
 
 	b.WriteString(st.bold("Claimed vs actual") + "\n")
-	fmt.Fprintf(b, "  claimed completed        %d runs;  actually successful %d runs\n", m.ClaimedCompleted.Num, m.Success.Num)
-	fmt.Fprintf(b, "  masked success           %s of claimed completed\n", st.alarm(m.MaskedSuccess))
-	if r := m.Success.Unknown; r != nil && *r > 0 && m.MaskedSuccess.Num > 0 {
-		// A claim that cannot be checked counts as masked (the contract's
-		// definition): say so, since OTLP runs claim completion by a finish
-		// reason "stop" and never carry a task.
-		b.WriteString("  " + st.dim("a completion claimed where a gate is unknown counts as masked: the trace cannot back the claim") + "\n")
-	}
-	fmt.Fprintf(b, "  undisclosed degradation  %s of claimed completed\n", st.alarm(m.UndisclosedDegradation))
-
-	b.WriteString(st.bold("Violations") + "\n")
-	fmt.Fprintf(b, "  zero-call violations     %s of runs with an invalid plan\n", st.alarm(m.ZeroCallViolation))
-	fmt.Fprintf(b, "  seal violations          %s of runs\n", st.alarm(m.SealViolation))
-	fmt.Fprintf(b, "  breaker violations       %s of calls through an open breaker\n", st.alarm(m.BreakerViolation))
-	fmt.Fprintf(b, "  duplicate calls          %s of tool calls\n", st.alarm(m.DuplicateCall))
-	fmt.Fprintf(b, "  invalid retries          %s of re-sends\n", st.alarm(m.InvalidRetry))
-	for _, r := range metrics.InvalidRetryReasons {
-		if n := m.InvalidRetry.ByReason[r]; n > 0 {
-			fmt.Fprintf(b, "    %-24s %d\n", r, n)
+	fmt.Fprintf(b, "  %-24s %d runs;  actually successful %d runs\n", label("claimed_completed"), m.ClaimedCompleted.Num, m.Success.Num)
+	for _, nr := range m.RatesIn(metrics.GroupClaims) {
+		rateLine(b, st, nr)
+		if r := m.Success.Unknown; nr.Name == "masked_success" && r != nil && *r > 0 && nr.Rate.Num > 0 {
+			// A claim that cannot be checked counts as masked (the contract's
+			// definition): say so, since OTLP runs claim completion by a finish
+			// reason "stop" and never carry a task.
+			b.WriteString("  " + st.dim("a completion claimed where a gate is unknown counts as masked: the trace cannot back the claim") + "\n")
 		}
 	}
-	fmt.Fprintf(b, "  unknown-outcome re-sends %s of re-sends\n", st.alarm(m.UnknownOutcomeResend))
+
+	b.WriteString(st.bold("Violations") + "\n")
+	for _, nr := range m.RatesIn(metrics.GroupViolations) {
+		rateLine(b, st, nr)
+		for _, r := range nr.Def.Reasons {
+			if n := nr.Rate.ByReason[r]; n > 0 {
+				fmt.Fprintf(b, "    %-24s %d\n", r, n)
+			}
+		}
+	}
 	fmt.Fprintf(b, "  retry amplification      %s tool calls per logical action\n", num(s.RetryAmplification))
 
 	b.WriteString(st.bold("Budgets and expectations") + "\n")
-	fmt.Fprintf(b, "  retry budget overrun     %s\n", st.alarm(m.RetryBudgetOverrun))
-	fmt.Fprintf(b, "  deadline overrun         %s\n", st.alarm(m.DeadlineOverrun))
-	fmt.Fprintf(b, "  stage budget overrun     %s of stages with a budget\n", st.alarm(m.StageBudgetOverrun))
-	fmt.Fprintf(b, "  expectation conformance  %s of fault-injected runs\n", frac(m.ExpectationConformance))
+	for _, nr := range m.RatesIn(metrics.GroupBudgets) {
+		rateLine(b, st, nr)
+	}
 
 	recoveryText(b, st, s.Recovery)
 	gradeText(b, st, s.EvidenceGrade)
 	latencyText(b, st, s.Latency)
 	scenarioText(b, st, s.Scenarios)
+}
+
+// rateLine writes one rate of a section: its label, num/den (rate), loud
+// when it counts defects and some occurred, and what the denominator
+// counts.
+func rateLine(b *strings.Builder, st style, nr metrics.NamedRate) {
+	v := frac(nr.Rate)
+	if nr.Def.Defect {
+		v = st.alarm(nr.Rate)
+	}
+	if nr.Def.Of != "" {
+		v += " of " + nr.Def.Of
+	}
+	fmt.Fprintf(b, "  %-24s %s\n", nr.Def.Label, v)
+}
+
+// label is the registry's label of a rate; names are constants of this
+// package, so a miss is a bug the golden tests hit.
+func label(name string) string {
+	d, ok := metrics.LookupRate(name)
+	if !ok {
+		panic("report: no rate " + name + " in metrics/registry.go")
+	}
+	return d.Label
 }
 
 func recoveryText(b *strings.Builder, st style, rows []metrics.RecoveryRow) {
@@ -157,7 +174,8 @@ func latencyText(b *strings.Builder, st style, rows []metrics.LatencyRow) {
 	for _, r := range rows {
 		name := textsafe.Terminal(r.Name)
 		if r.Scope == "run" {
-			t = append(t, []string{r.Scope, name, fmt.Sprint(r.N), "wall", ms(r.WallMs.P50), ms(r.WallMs.P90), ms(r.WallMs.P95), ms(r.WallMs.P99), ms(r.WallMs.Max), ""})
+			t = append(t, []string{r.Scope, name, fmt.Sprint(r.N), "wall",
+				ms(r.WallMs.P50), ms(r.WallMs.P90), ms(r.WallMs.P95), ms(r.WallMs.P99), ms(r.WallMs.Max), ""})
 			continue
 		}
 		for i, c := range []struct {
@@ -205,7 +223,8 @@ func unknownReasons(m metrics.Metrics) []string {
 		out = append(out, fmt.Sprintf("evidence satisfaction unknown for %d runs: the run states no task (evidence required)", *r))
 	}
 	if m.MissingTerminal.Num > 0 {
-		out = append(out, fmt.Sprintf("no terminal event in %d runs: not deliverable, not committed (OTLP: none unless the root span records an answer with a finish reason, or faultlens.terminal)", m.MissingTerminal.Num))
+		out = append(out, fmt.Sprintf("%s in %d runs: not deliverable, not committed (OTLP: none unless the root span "+
+			"records an answer with a finish reason, or faultlens.terminal)", label("missing_terminal"), m.MissingTerminal.Num))
 	}
 	if r := m.Success.Unknown; r != nil && *r > 0 {
 		out = append(out, fmt.Sprintf("success unknown for %d runs: no gate was false and at least one could not be judged", *r))

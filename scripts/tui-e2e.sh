@@ -18,6 +18,10 @@ size=
 cap() { tmux capture-pane -p -t "$sess" > "$out/$size-$1.txt"; }
 wait_for() { for _ in $(seq 1 150); do tmux capture-pane -p -t "$sess" | grep -q -- "$1" && return 0; sleep 0.2; done; echo "timeout waiting for $1 ($size)"; tmux capture-pane -p -t "$sess"; exit 1; }
 check() { if grep -q -- "$2" "$out/$size-$1.txt"; then echo "ok   $size $1: $2"; else echo "FAIL $size $1: expected '$2'"; fail=1; fi; }
+checknot() { if grep -q -- "$2" "$out/$size-$1.txt"; then echo "FAIL $size $1: unexpected '$2'"; fail=1; else echo "ok   $size $1: no '$2'"; fi; }
+# status: the status line (the screen's last line) of a capture.
+status() { grep -v "^ *$" "$out/$size-$1.txt" | tail -n 1; }
+checkstatus() { if status "$1" | grep -q -- "$2"; then echo "ok   $size $1 status: $2"; else echo "FAIL $size $1 status: expected '$2' in '$(status "$1")'"; fail=1; fi; }
 # esc alone (a key right after it would read as alt+key)
 esc() { tmux send-keys -t "$sess" Escape; sleep 0.3; }
 keys() { tmux send-keys -t "$sess" "$@"; }
@@ -37,6 +41,8 @@ walk() {
 	check 1-overview "MASKED SUCCESS *$masked/$claimed"
 	check 1-overview "claimed completed *$claimed"
 	check 1-overview "actually successful *$success"
+	# The status line is the view's own keys, then the global ones.
+	checkstatus 1-overview "j/↓ down  ? help  q quit  e export"
 
 	# Latency: the baseline beside the candidate, one scale per row.
 	keys 2; wait_for "p95 bars"; cap 2-latency
@@ -53,6 +59,12 @@ walk() {
 	# Runs, quick filters, detail, esc back.
 	keys 4; wait_for "sort run_id"; cap 4-runs
 	check 4-runs "of $runs "
+	checkstatus 4-runs "enter open  p pair with its twin  / filter  s next sort column"
+	# ? is the help of the view on screen: the runs view's own keys.
+	keys '?'; wait_for "Keys of Runs"; cap 4-runs-help
+	check 4-runs-help "S *reverse sort"
+	check 4-runs-help "x *next error class"
+	esc; wait_for "sort run_id"
 	keys m; wait_for "quick masked"; sleep 0.5; cap 4-runs-masked
 	check 4-runs-masked "of $masked_all "
 	keys Enter; wait_for "Gates"; cap 5-detail
@@ -65,6 +77,9 @@ walk() {
 	keys / c a n d m 2; sleep 0.5; cap 4-runs-typed
 	check 4-runs-typed "/candm2"
 	check 4-runs-typed "quick all"
+	# While the filter has focus the status line names the input's keys only.
+	checkstatus 4-runs-typed "enter run  esc leave input"
+	checknot 4-runs-typed "q quit"
 	esc; esc
 
 	# Paired run diff from a run: p pairs the selected run with its twin.
@@ -76,6 +91,20 @@ walk() {
 	# Compare: gated first, enter drills to the masked runs, p pairs one.
 	keys 6; wait_for "── gated"; sleep 0.5; cap 6-compare
 	check 6-compare "masked_success *FAIL"
+	checkstatus 6-compare "j/k row  enter its runs  p pair its first run"
+	# No name is cut: at 80 columns the names are abbreviated by the legend
+	# and a long one wraps (its scenario on the next line); the selected
+	# row's interval is in the footer.
+	checknot 6-compare "…"
+	if [ "$size" = 160x45 ]; then
+		check 6-compare "latency.stage.generation.wall.p95 @baseline  *skip"
+		check 6-compare "+30.0pp \[+23.9, +36.4\]"
+	else
+		check 6-compare "names: lat = latency, x = exec, q = queue, w = wall"
+		check 6-compare "lat.stage.generation.w.p95  *skip"
+		check 6-compare "^   @baseline *$"
+		check 6-compare "^masked_success: +30.0pp \[+23.9, +36.4\]"
+	fi
 	# 25 gated rows (7 failed, 18 skipped against the fault-free baseline)
 	# come first: the exploratory heading is on the first screen at 160x45
 	# only; at 80x24 the cursor moves down to it.
@@ -92,6 +121,7 @@ walk() {
 	keys 8; wait_for "breakers as runs"; sleep 0.3; cap 8-breakers
 	check 8-breakers "candidate  visit"
 	check 8-breakers "$brk ✗"
+	checkstatus 8-breakers "j/k event  enter open its run  p pair its run"
 	keys j j j j Enter; wait_for "Gates"; cap 8-breakers-run
 	check 8-breakers-run "run candidate-1-00035"
 	esc
@@ -114,7 +144,51 @@ walk() {
 	cleanup
 }
 
+# --follow: the run detail and the pair on screen stay on their run while
+# the database grows, and the new run shows once the file is read again.
+follow() {
+	size=follow
+	db=$out/follow.duckdb
+	rm -f "$db" "$db.wal"
+	"$bin" ingest --db "$db" sample-traces/baseline.jsonl sample-traces/candidate.jsonl >/dev/null 2>&1
+	# One more candidate run: run 00001 again under a new run and request id.
+	grep '"run_id":"candidate-1-00001"' sample-traces/candidate.jsonl |
+		sed 's/candidate-1-00001/candidate-1-99999/g; s/"client_message_id":"[^"]*"/"client_message_id":"msg-e2e-follow"/' > "$out/extra.jsonl"
+	tmux new-session -d -s "$sess" -x 160 -y 45 "cd $out && NO_COLOR=1 $bin ui --db $db --follow --follow-every 300ms"
+	wait_for "following .*updated"
+	keys 7; wait_for "sql>"; sleep 0.3
+	keys "select count(*) as n from events where type = 'run'" Enter; wait_for "rows 1"; esc
+	keys 4; wait_for "of $runs "; keys j Enter; wait_for "Gates"
+	keys p; wait_for "matched by"
+	before=$(tmux capture-pane -p -t "$sess" | grep -o "updated [0-9:]*")
+	sleep 1.1 # the status says the second of the last update
+	"$bin" ingest --db "$db" "$out/extra.jsonl" >/dev/null 2>&1
+	for _ in $(seq 1 100); do
+		now=$(tmux capture-pane -p -t "$sess" | grep -o "updated [0-9:]*" || true)
+		[ -n "$now" ] && [ "$now" != "$before" ] && break
+		sleep 0.2
+	done
+	sleep 0.5; cap 9-pair-followed
+	checkstatus 9-pair-followed "following .*updated"
+	check 9-pair-followed "run baseline-1-00001"
+	check 9-pair-followed "run candidate-1-00001"
+	esc; wait_for "Gates"; cap 5-detail-followed
+	check 5-detail-followed "run baseline-1-00001 "
+	keys 4; wait_for "sort run_id"; sleep 0.3; cap 4-runs-followed
+	check 4-runs-followed "of $((runs + 1)) "
+	# The console keeps its result, says it is older, and enter runs it again.
+	keys 7; wait_for "sql>"; sleep 0.3; cap 7-sql-followed
+	check 7-sql-followed "^$runs *$"
+	check 7-sql-followed "read before the database grew"
+	keys Enter; wait_for "^$((runs + 1)) *$"; cap 7-sql-rerun
+	checknot 7-sql-rerun "read before the database grew"
+	keys C-c
+	sleep 0.5
+	cleanup
+}
+
 walk 160 45
 walk 80 24
+follow
 echo "screens in $out"
 exit $fail

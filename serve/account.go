@@ -17,6 +17,7 @@ type Totals struct {
 	Events     int64 // contract events stored
 	Rejected   int64 // events rejected (kept in rejected_lines)
 	Skipped    int64 // metrics and logs requests, read and left out
+	Refreshes  int64 // recomputations of the cached suite reports (metrics.Freshen)
 }
 
 // Totals returns the accounting so far.

@@ -8,7 +8,6 @@ import (
 	"time"
 
 	"github.com/faultlens/faultlens/ingest"
-	"github.com/faultlens/faultlens/metrics"
 	"github.com/faultlens/faultlens/queries"
 	"github.com/faultlens/faultlens/store"
 )
@@ -64,45 +63,34 @@ func (rc *Receiver) closeIdle(gen int64) {
 	if gen != rc.idleGen {
 		return
 	}
-	if err := rc.closeDB(context.Background()); err != nil {
+	if err := rc.closeDB(context.Background(), false); err != nil {
 		rc.logf("close %s: %v", rc.cfg.DB, err)
 	}
 }
 
-// closeDB recomputes the cached report of every suite that changed and
-// closes the database. The caller holds rc.mu.
-func (rc *Receiver) closeDB(ctx context.Context) error {
+// closeDB closes the database, first recomputing the cached report of
+// every suite that changed if that is due (see refresh.go), or if force
+// (at shutdown) and the cache is behind. A recomputation left for later
+// is armed. The caller holds rc.mu.
+func (rc *Receiver) closeDB(ctx context.Context, force bool) error {
 	if rc.db == nil {
 		return nil
 	}
-	err := rc.refresh(ctx)
+	var err error
+	if rc.cache.due(time.Now(), rc.cfg.RefreshEvery) || (force && rc.cache.behind) {
+		err = rc.refresh(ctx)
+	}
 	if cerr := rc.db.Close(); err == nil {
 		err = cerr
 	}
 	rc.db = nil
+	rc.armRefresh(time.Until(rc.cache.last.Add(rc.cfg.RefreshEvery)))
 	return err
 }
 
-// refresh brings the cached suite reports up to date with the committed
-// requests (metrics.Freshen, as ingest does after its files). Until then a
-// report read between bursts sees that a request's file is newer than the
-// cache row of its suite and computes that suite from the events. The
-// caller holds rc.mu.
-func (rc *Receiver) refresh(ctx context.Context) error {
-	start := time.Now()
-	suites, err := metrics.Freshen(ctx, rc.db)
-	if err != nil {
-		return fmt.Errorf("refresh suite metrics: %w", err)
-	}
-	if len(suites) > 0 {
-		rc.logf("suite metrics refreshed for %d suite(s) in %.1fs", len(suites), time.Since(start).Seconds())
-	}
-	return nil
-}
-
-// rejectedMessage says why events of a request were rejected, by reason,
-// for the exporter's log.
-func rejectedMessage(ctx context.Context, db *sql.DB, res ingest.FileResult) (string, error) {
+// rejectedMessage says why the n rejected events of a request were
+// rejected, by reason, for the exporter's log.
+func rejectedMessage(ctx context.Context, db *sql.DB, res ingest.FileResult, n int64) (string, error) {
 	rows, err := db.QueryContext(ctx, queries.Get("serve.rejected_reasons"), res.FileID)
 	if err != nil {
 		return "", err
@@ -111,17 +99,17 @@ func rejectedMessage(ctx context.Context, db *sql.DB, res ingest.FileResult) (st
 	var parts []string
 	for rows.Next() {
 		var reason string
-		var n int64
-		if err := rows.Scan(&reason, &n); err != nil {
+		var count int64
+		if err := rows.Scan(&reason, &count); err != nil {
 			return "", err
 		}
-		parts = append(parts, fmt.Sprintf("%d %s", n, reason))
+		parts = append(parts, fmt.Sprintf("%d %s", count, reason))
 	}
 	if err := rows.Err(); err != nil {
 		return "", err
 	}
-	return fmt.Sprintf("%d of %d events rejected (%s); faultlens rejected --db lists them under %s",
-		res.Rejected, res.Rejected+res.Events, strings.Join(parts, ", "), res.Path), nil
+	return fmt.Sprintf("%d events rejected (%s); faultlens rejected --db lists them under %s",
+		n, strings.Join(parts, ", "), res.Path), nil
 }
 
 // Close stops taking requests (later ones are answered 503, which
@@ -134,5 +122,10 @@ func (rc *Receiver) Close(ctx context.Context) error {
 	if rc.idle != nil {
 		rc.idle.Stop()
 	}
-	return rc.closeDB(ctx)
+	rc.cache.stop()
+	if rc.db == nil && rc.cache.behind {
+		// Closed while idle with the cache behind: bring it up to date.
+		return rc.refreshClosed(ctx)
+	}
+	return rc.closeDB(ctx, true)
 }

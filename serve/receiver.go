@@ -46,6 +46,12 @@ type Config struct {
 	// arrived for that long, so that readers (report --db, ui --db) can
 	// open it between bursts. Zero keeps it open until Close.
 	IdleClose time.Duration
+	// RefreshEvery bounds how often the cached suite reports are
+	// recomputed while requests keep arriving: at most once per
+	// RefreshEvery, at an idle close, and once more that long after the
+	// last if requests came since (see refresh.go). Zero means
+	// DefaultRefreshEvery.
+	RefreshEvery time.Duration
 	// Log, when not nil, gets one accounting line per request.
 	Log io.Writer
 }
@@ -64,6 +70,7 @@ type Receiver struct {
 	idleGen int64 // counts armings of idle, so a stale timer knows it
 	totals  Totals
 	closed  bool
+	cache   cacheClock // when the suite cache was recomputed, and whether it is behind
 }
 
 // New returns a receiver for cfg; the database is opened by the first
@@ -72,7 +79,12 @@ func New(cfg Config) *Receiver {
 	if cfg.MaxBody <= 0 {
 		cfg.MaxBody = DefaultMaxBody
 	}
-	return &Receiver{cfg: cfg}
+	if cfg.RefreshEvery <= 0 {
+		cfg.RefreshEvery = DefaultRefreshEvery
+	}
+	// An earlier writer may have left the cache behind (a crash after a
+	// commit): the first close finds out, as ingest does after its files.
+	return &Receiver{cfg: cfg, cache: cacheClock{behind: true}}
 }
 
 // Handler serves POST /v1/traces, and /v1/metrics and /v1/logs, which it
@@ -215,7 +227,8 @@ func (rc *Receiver) store(ctx context.Context, remote string, req request) Outco
 		out.Err, out.Retryable = err, errors.Is(err, store.ErrLocked)
 		return out
 	}
-	res, err := ingest.OTLP(ctx, db, bytes.NewReader(req.doc), out.Source, ingest.Options{Suite: rc.cfg.Suite})
+	stored, err := ingest.OTLP(ctx, db, bytes.NewReader(req.doc), out.Source, ingest.Options{Suite: rc.cfg.Suite})
+	res := stored.FileResult
 	out.Result = res
 	var none *otlp.NoAgentSpansError
 	switch {
@@ -230,11 +243,11 @@ func (rc *Receiver) store(ctx context.Context, remote string, req request) Outco
 	case res.Duplicate != "":
 		return out // an exporter's retry of a request already stored
 	}
-	if res.Rejected > 0 {
-		out.RejectedSpans = res.RejectedEvents
-		out.Message, err = rejectedMessage(ctx, db, res)
+	rc.cache.behind = true
+	if out.RejectedSpans = stored.RejectedSpans; out.RejectedSpans > 0 {
+		out.Message, err = rejectedMessage(ctx, db, res, out.RejectedSpans)
 		if err != nil {
-			out.Message = fmt.Sprintf("%d events rejected; see faultlens rejected", res.Rejected)
+			out.Message = fmt.Sprintf("%d events rejected; see faultlens rejected", out.RejectedSpans)
 		}
 	}
 	return out

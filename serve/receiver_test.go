@@ -280,6 +280,45 @@ func TestPartialSuccess(t *testing.T) {
 	}
 }
 
+// TestPartialSuccessRepeatedTrace: an exporter sends part of a trace again
+// (a retry of a request that partly differs) and a span of it still breaks
+// a rule. The request re-converts the trace and its event is rejected again:
+// the exporter is told so (1 rejected span), but the database and the
+// receiver's totals count the rejection once, under the later request.
+func TestPartialSuccessRepeatedTrace(t *testing.T) {
+	h := newHarness(t, Config{})
+	badAttempt := func(td ptrace.Traces) ptrace.Traces {
+		spans := td.ResourceSpans().At(0).ScopeSpans().At(0).Spans()
+		for i := 0; i < spans.Len(); i++ {
+			if spans.At(i).Name() == "execute_tool fetch_page" {
+				spans.At(i).Attributes().PutStr("faultlens.attempt", "two")
+			}
+		}
+		return td
+	}
+	_, rest := servetest.Split(0)
+	for i, td := range []ptrace.Traces{badAttempt(servetest.Runs(0, 1)), badAttempt(rest)} {
+		ps := exportResponse(t, h.post(servetest.Proto(td))).PartialSuccess()
+		if ps.RejectedSpans() != 1 || !strings.Contains(ps.ErrorMessage(), "1 wrong type for field attempt") {
+			t.Errorf("request %d: partial success %d %q, want 1 naming attempt", i+1, ps.RejectedSpans(), ps.ErrorMessage())
+		}
+	}
+	perRun := eventsOf(t, servetest.Runs(0, 1))
+	if got := h.rc.Totals(); got.Stored != 2 || got.Rejected != 1 || got.Events != perRun-1 {
+		t.Errorf("totals %+v, want 2 stored, %d events, 1 rejected", got, perRun-1)
+	}
+	db := h.closeAndOpen()
+	if n := count(t, db, "SELECT count(*) FROM rejected_lines"); n != 1 {
+		t.Errorf("rejected lines %d, want 1", n)
+	}
+	if n := count(t, db, "SELECT count(*) FROM rejected_lines WHERE path LIKE 'http:%#2'"); n != 1 {
+		t.Errorf("rejected lines of request 2: %d, want 1", n)
+	}
+	if n := count(t, db, "SELECT count(*) FROM events"); n != perRun-1 {
+		t.Errorf("events %d, want %d", n, perRun-1)
+	}
+}
+
 // TestNoAgentSpans: spans of no agent run (an instrumented web service
 // sends its HTTP spans too) are acknowledged with a warning and not stored.
 func TestNoAgentSpans(t *testing.T) {

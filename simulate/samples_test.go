@@ -2,15 +2,13 @@ package simulate
 
 import (
 	"bytes"
-	"flag"
 	"os"
 	"path/filepath"
-	"strings"
 	"sync"
 	"testing"
-)
 
-var update = flag.Bool("update", false, "rewrite ../sample-traces with WriteSamples(dir, 1)")
+	"github.com/faultlens/faultlens/internal/golden"
+)
 
 var sampleCache struct {
 	once sync.Once
@@ -62,26 +60,19 @@ func TestWriteSamples(t *testing.T) {
 // simulator; after a deliberate change, regenerate with
 // go test ./simulate -run TestBundledSamplesAreUpToDate -update
 func TestBundledSamplesAreUpToDate(t *testing.T) {
-	dir := filepath.Join("..", "sample-traces")
-	if *update {
-		if err := WriteSamples(dir, 1); err != nil {
-			t.Fatal(err)
-		}
+	fresh := t.TempDir()
+	if err := WriteSamples(fresh, 1); err != nil {
+		t.Fatal(err)
 	}
 	files := []string{"README.md"}
 	for _, s := range Samples(1) {
 		files = append(files, s.File)
 	}
-	fresh := t.TempDir()
-	if err := WriteSamples(fresh, 1); err != nil {
-		t.Fatal(err)
-	}
 	for _, file := range files {
-		want, _ := os.ReadFile(filepath.Join(fresh, file))
-		got, err := os.ReadFile(filepath.Join(dir, file))
-		if err != nil || !bytes.Equal(got, want) {
-			t.Errorf("sample-traces/%s is stale or missing (%v); run: go test ./simulate -run %s -update",
-				file, err, strings.TrimPrefix(t.Name(), "Test")[:0]+t.Name())
+		got, err := os.ReadFile(filepath.Join(fresh, file))
+		if err != nil {
+			t.Fatal(err)
 		}
+		golden.Check(t, filepath.Join("..", "sample-traces", file), got)
 	}
 }

@@ -8,6 +8,8 @@ import (
 	"os"
 	"strings"
 	"time"
+
+	"github.com/faultlens/faultlens/queries"
 )
 
 // ErrLocked says another process holds the database and did not let go in
@@ -79,12 +81,12 @@ func OpenReadOnly(ctx context.Context, path string, lim Limits) (*sql.DB, error)
 		return nil, err
 	}
 	if err := checkVersion(ctx, db, path); err != nil {
-		db.Close()
+		_ = db.Close() // read-only, and the version error is the one to report
 		return nil, err
 	}
 	var n int
-	if err := db.QueryRowContext(ctx, "SELECT count(*) FROM information_schema.tables WHERE table_name IN ('events', 'files', 'rejected_lines')").Scan(&n); err != nil || n != 3 {
-		db.Close()
+	if err := db.QueryRowContext(ctx, queries.Get("store.faultlens_tables")).Scan(&n); err != nil || n != 3 {
+		_ = db.Close() // read-only: nothing to lose
 		return nil, &DBError{Path: path, Err: ErrNotFaultlens}
 	}
 	return db, nil

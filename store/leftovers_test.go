@@ -25,7 +25,9 @@ func TestHelperHoldLock(t *testing.T) {
 	if err := syscall.FcntlFlock(f.Fd(), syscall.F_SETLKW, &lk); err != nil {
 		t.Fatal(err)
 	}
-	os.Stdout.WriteString("locked\n")
+	if _, err := os.Stdout.WriteString("locked\n"); err != nil {
+		t.Fatal(err)
+	}
 	time.Sleep(time.Minute)
 }
 
@@ -35,13 +37,17 @@ func TestRemoveStaleSnapshots(t *testing.T) {
 	dir := t.TempDir()
 	mk := func(name string) string {
 		d := filepath.Join(dir, name)
-		os.MkdirAll(d, 0o755)
-		os.WriteFile(filepath.Join(d, "snapshot.duckdb"), []byte("x"), 0o644)
+		if err := os.MkdirAll(d, 0o755); err != nil {
+			t.Fatal(err)
+		}
+		mustWrite(t, filepath.Join(d, "snapshot.duckdb"), []byte("x"))
 		return d
 	}
 	dead, live, other := mk("faultlens-snapshot-111"), mk("faultlens-snapshot-222"), mk("something-else")
 	empty := filepath.Join(dir, "faultlens-snapshot-333")
-	os.MkdirAll(empty, 0o755)
+	if err := os.MkdirAll(empty, 0o755); err != nil {
+		t.Fatal(err)
+	}
 
 	child := exec.Command(os.Args[0], "-test.run=^TestHelperHoldLock$")
 	child.Env = append(os.Environ(), "FAULTLENS_LOCK_FILE="+filepath.Join(live, "snapshot.duckdb"))
@@ -52,7 +58,9 @@ func TestRemoveStaleSnapshots(t *testing.T) {
 	if err := child.Start(); err != nil {
 		t.Fatal(err)
 	}
-	defer func() { child.Process.Kill(); child.Wait() }()
+	// The helper sleeps a minute holding the lock: killed is how it ends,
+	// so neither the kill nor the wait (killed: an error) has news.
+	defer func() { _ = child.Process.Kill(); _ = child.Wait() }()
 	if line, _ := bufio.NewReader(out).ReadString('\n'); line != "locked\n" {
 		t.Fatalf("helper said %q", line)
 	}

@@ -8,7 +8,6 @@ import (
 	"os"
 	"slices"
 	"strconv"
-	"strings"
 
 	"github.com/faultlens/faultlens/queries"
 )
@@ -37,12 +36,12 @@ func OpenScoped(ctx context.Context, path string, lim Limits, choose ChooseSuite
 		return nil, nil, err
 	}
 	if err := migrate(ctx, db); err != nil {
-		db.Close()
+		_ = db.Close() // in memory: nothing to lose
 		return nil, nil, &DBError{Path: path, Err: err}
 	}
 	suites, err := copyScoped(ctx, db, path, lim, choose)
 	if err != nil {
-		db.Close()
+		_ = db.Close() // in memory: nothing to lose
 		var dbe *DBError
 		if errors.As(err, &dbe) {
 			return nil, nil, err
@@ -59,16 +58,13 @@ func copyScoped(ctx context.Context, db *sql.DB, path string, lim Limits, choose
 	if err != nil {
 		return nil, err
 	}
-	defer conn.Close()
-	// ATTACH takes the reader's lock; retry while a writer holds it.
-	if _, err := waitForLock(ctx, path, lim, func() (*sql.DB, error) {
-		_, err := conn.ExecContext(ctx, "ATTACH "+Quote(path)+" AS faultlens_source (READ_ONLY)")
-		return nil, err
-	}); err != nil {
+	defer func() { _ = conn.Close() }() // back to the pool of an in-memory database
+	if err := attach(ctx, conn, "store.attach_source", path, lim); err != nil {
 		return nil, err
 	}
-	defer conn.ExecContext(context.WithoutCancel(ctx), "DETACH faultlens_source")
-	if _, err := conn.ExecContext(ctx, "USE faultlens_source"); err != nil {
+	// A failed DETACH of a read-only attachment loses nothing.
+	defer func() { _ = detach(ctx, conn, "store.detach_source") }()
+	if err := execNamed(ctx, conn, "store.use_source"); err != nil {
 		return nil, err
 	}
 	if err := checkVersion(ctx, conn, path); err != nil {
@@ -80,18 +76,15 @@ func copyScoped(ctx context.Context, db *sql.DB, path string, lim Limits, choose
 			return nil, err
 		}
 	}
-	if _, err := conn.ExecContext(ctx, "USE memory"); err != nil {
-		return nil, err
-	}
 	// One transaction on the source: the copy is of one committed state.
-	if _, err := conn.ExecContext(ctx, "BEGIN TRANSACTION"); err != nil {
+	if err := execNamed(ctx, conn, "store.use_memory", "store.begin"); err != nil {
 		return nil, err
 	}
 	if err := copySteps(ctx, conn, suites); err != nil {
-		conn.ExecContext(context.WithoutCancel(ctx), "ROLLBACK")
+		_ = execNamed(context.WithoutCancel(ctx), conn, "store.rollback") // the copy's error is the one to report
 		return nil, fmt.Errorf("copy: %w", err)
 	}
-	if _, err := conn.ExecContext(ctx, "COMMIT"); err != nil {
+	if err := execNamed(ctx, conn, "store.commit"); err != nil {
 		return nil, err
 	}
 	return suites, nil
@@ -100,21 +93,17 @@ func copyScoped(ctx context.Context, db *sql.DB, path string, lim Limits, choose
 // copySteps copies the chosen suites' events (all with none chosen), the
 // files table and the rejected lines of the copied events' files.
 func copySteps(ctx context.Context, conn *sql.Conn, suites []string) error {
-	exec := func(q string) error { _, err := conn.ExecContext(ctx, q); return err }
+	run := func(q string) error { _, err := conn.ExecContext(ctx, q); return err }
 	if len(suites) == 0 {
-		if err := exec(queries.Get("scope.copy_all_events")); err != nil {
+		if err := execNamed(ctx, conn, "scope.copy_all_events"); err != nil {
 			return err
 		}
 	} else {
-		quoted := make([]string, len(suites))
-		for i, s := range suites {
-			quoted[i] = Quote(s)
-		}
-		if err := exec(strings.ReplaceAll(queries.Get("scope.copy_runs"), "{{suites}}", strings.Join(quoted, ", "))); err != nil {
+		if err := run(queries.Render("scope.copy_runs", queries.Args{"suites": queries.Literals(suites)})); err != nil {
 			return err
 		}
 		if slices.Contains(suites, "unknown") {
-			if err := exec(queries.Get("scope.copy_unknown_runs")); err != nil {
+			if err := execNamed(ctx, conn, "scope.copy_unknown_runs"); err != nil {
 				return err
 			}
 		}
@@ -123,15 +112,12 @@ func copySteps(ctx context.Context, conn *sql.Conn, suites []string) error {
 			return err
 		}
 		if len(files) > 0 {
-			if err := exec(strings.ReplaceAll(queries.Get("scope.copy_events"), "{{files}}", strings.Join(files, ", "))); err != nil {
+			if err := run(queries.Render("scope.copy_events", queries.Args{"files": queries.List(files)})); err != nil {
 				return err
 			}
 		}
 	}
-	if err := exec(queries.Get("scope.copy_files")); err != nil {
-		return err
-	}
-	return exec(queries.Get("scope.copy_rejected"))
+	return execNamed(ctx, conn, "scope.copy_files", "scope.copy_rejected")
 }
 
 // fileIDs lists the files holding the chosen runs' events, as SQL literals.
@@ -140,7 +126,8 @@ func fileIDs(ctx context.Context, conn *sql.Conn) ([]string, error) {
 	if err != nil {
 		return nil, err
 	}
-	defer rows.Close()
+	// A failed read shows in rows.Err; closing after it has nothing to add.
+	defer func() { _ = rows.Close() }()
 	var out []string
 	for rows.Next() {
 		var id int64

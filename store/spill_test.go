@@ -22,13 +22,13 @@ func TestRemoveDeadSpills(t *testing.T) {
 	if err := live.Start(); err != nil {
 		t.Skip("no sleep(1):", err)
 	}
-	defer live.Process.Kill()
+	defer func() { _ = live.Process.Kill() }() // a sleep(1) that must not outlive the test
 	keep := []string{strconv.Itoa(os.Getpid()), strconv.Itoa(live.Process.Pid), "not-a-pid"}
 	for _, d := range append([]string{dead}, keep...) {
 		if err := os.MkdirAll(filepath.Join(parent, d), 0o755); err != nil {
 			t.Fatal(err)
 		}
-		os.WriteFile(filepath.Join(parent, d, "duckdb_temp_storage-0.tmp"), []byte("x"), 0o644)
+		mustWrite(t, filepath.Join(parent, d, "duckdb_temp_storage-0.tmp"), []byte("x"))
 	}
 	removeDeadSpills(parent)
 	if _, err := os.Stat(filepath.Join(parent, dead)); !os.IsNotExist(err) {

@@ -6,9 +6,9 @@ import (
 	"context"
 	"database/sql"
 	"fmt"
+	"os"
 	"runtime"
 	"strconv"
-	"strings"
 	"time"
 
 	"github.com/faultlens/faultlens/queries"
@@ -55,16 +55,46 @@ func Open(ctx context.Context, path string, lim Limits) (*sql.DB, error) {
 	if err := checkFile(path); err != nil {
 		return nil, err
 	}
-	db, err := waitForLock(ctx, path, lim, func() (*sql.DB, error) { return openOnce(ctx, path, "", lim) })
+	db, err := waitForLock(ctx, path, lim, func() (*sql.DB, error) { return openCurrent(ctx, path, lim) })
 	if err != nil {
 		return nil, err
 	}
 	if err := migrate(ctx, db); err != nil {
-		db.Close()
+		_ = db.Close() // migrate rolled back: the file is as it was
 		return nil, &DBError{Path: displayPath(path), Err: err}
 	}
 	return db, nil
 }
+
+// openCurrent opens path for writing, again if the file at path was
+// replaced while it was being opened: Compact renames its copy over the
+// file while holding the lock on both, and a writer that opened the old
+// file just before and got its lock just after would write into a file no
+// path names any more.
+func openCurrent(ctx context.Context, path string, lim Limits) (*sql.DB, error) {
+	for {
+		before, err := os.Stat(path)
+		db, oerr := openOnce(ctx, path, "", lim)
+		if oerr != nil || err != nil {
+			return db, oerr // err: a new file, which nothing replaces
+		}
+		if openHook != nil {
+			openHook()
+		}
+		after, err := os.Stat(path)
+		if err == nil && os.SameFile(before, after) {
+			return db, nil
+		}
+		_ = db.Close() // the replaced file: nothing was written to it
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+	}
+}
+
+// openHook, when set (by tests), runs between opening a file and checking
+// that the path still names it.
+var openHook func()
 
 func openOnce(ctx context.Context, path, params string, lim Limits) (*sql.DB, error) {
 	connector, err := duckdb.NewConnector(path+params, nil)
@@ -73,7 +103,7 @@ func openOnce(ctx context.Context, path, params string, lim Limits) (*sql.DB, er
 	}
 	db := sql.OpenDB(connector)
 	if err := configure(ctx, db, lim); err != nil {
-		db.Close()
+		_ = db.Close() // nothing written yet
 		return nil, &DBError{Path: displayPath(path), Err: err}
 	}
 	return db, nil
@@ -93,19 +123,16 @@ func configure(ctx context.Context, db *sql.DB, lim Limits) error {
 	if lim.Threads <= 0 {
 		lim.Threads = runtime.NumCPU()
 	}
-	// GLOBAL, so that every pooled connection sees UTC without a per
-	// connection SET (which would fail once the SQL console has locked the
-	// configuration).
-	stmts := []string{
-		"SET GLOBAL TimeZone = 'UTC'",
-		fmt.Sprintf("SET threads = %d", lim.Threads),
-		fmt.Sprintf("SET memory_limit = '%s'", escape(lim.MemoryLimit)),
-	}
 	if lim.TempDir == "" {
 		lim.TempDir = defaultSpillDir()
 	}
+	stmts := []string{
+		queries.Get("store.set_timezone"),
+		queries.Render("store.set_threads", queries.Args{"threads": strconv.Itoa(lim.Threads)}),
+		queries.Render("store.set_memory_limit", queries.Args{"limit": queries.Literal(lim.MemoryLimit)}),
+	}
 	if lim.TempDir != "" {
-		stmts = append(stmts, fmt.Sprintf("SET temp_directory = '%s'", escape(lim.TempDir)))
+		stmts = append(stmts, queries.Render("store.set_temp_directory", queries.Args{"dir": queries.Literal(lim.TempDir)}))
 	}
 	for _, s := range stmts {
 		if _, err := db.ExecContext(ctx, s); err != nil {
@@ -117,12 +144,15 @@ func configure(ctx context.Context, db *sql.DB, lim Limits) error {
 
 // migrate brings the database to StorageVersion in one transaction: a crash
 // or a failure leaves it as it was.
-func migrate(ctx context.Context, db *sql.DB) error {
+func migrate(ctx context.Context, db interface {
+	BeginTx(context.Context, *sql.TxOptions) (*sql.Tx, error)
+}) error {
 	tx, err := db.BeginTx(ctx, nil)
 	if err != nil {
 		return err
 	}
-	defer tx.Rollback()
+	// A no-op after Commit; on an earlier error, that error is the one to report.
+	defer func() { _ = tx.Rollback() }()
 	v, err := storedVersion(ctx, tx)
 	if err != nil {
 		return err
@@ -142,27 +172,19 @@ func migrate(ctx context.Context, db *sql.DB) error {
 			return fmt.Errorf("schema %s: %w", name, err)
 		}
 	}
-	if _, err := tx.ExecContext(ctx,
-		"INSERT OR REPLACE INTO faultlens_meta VALUES ('schema_version', ?)", strconv.Itoa(StorageVersion)); err != nil {
+	if _, err := tx.ExecContext(ctx, queries.Get("store.set_version"),
+		sql.Named("version", strconv.Itoa(StorageVersion))); err != nil {
 		return fmt.Errorf("schema version: %w", err)
 	}
 	return tx.Commit()
 }
 
-// Quote returns s as a SQL string literal. Table functions such as
-// read_ndjson_objects take their file argument as a literal.
-func Quote(s string) string { return "'" + escape(s) + "'" }
+// Quote returns s as a SQL string literal.
+//
+// Deprecated: use queries.Literal (kept while ingest/ still calls it).
+func Quote(s string) string { return queries.Literal(s) }
 
-// QuoteIdent quotes an identifier (a column or database name) for SQL.
-func QuoteIdent(s string) string { return `"` + strings.ReplaceAll(s, `"`, `""`) + `"` }
-
-func escape(s string) string {
-	out := make([]byte, 0, len(s)+2)
-	for i := 0; i < len(s); i++ {
-		if s[i] == '\'' {
-			out = append(out, '\'')
-		}
-		out = append(out, s[i])
-	}
-	return string(out)
-}
+// QuoteIdent quotes an identifier for SQL.
+//
+// Deprecated: use queries.Ident (kept while ingest/ still calls it).
+func QuoteIdent(s string) string { return queries.Ident(s) }

@@ -7,6 +7,8 @@ import (
 	"fmt"
 	"os"
 	"strconv"
+
+	"github.com/faultlens/faultlens/queries"
 )
 
 // upgrades[v] names the statement that takes a database from storage
@@ -46,8 +48,7 @@ type querier interface {
 // else's and is refused.
 func storedVersion(ctx context.Context, q querier) (int, error) {
 	var meta, tables int
-	if err := q.QueryRowContext(ctx, `SELECT count(*) FILTER (WHERE table_name = 'faultlens_meta'), count(*)
-		FROM information_schema.tables WHERE table_catalog = current_database() AND table_schema = 'main'`).Scan(&meta, &tables); err != nil {
+	if err := q.QueryRowContext(ctx, queries.Get("store.version_tables")).Scan(&meta, &tables); err != nil {
 		return 0, fmt.Errorf("read schema version: %w", err)
 	}
 	if meta == 0 {
@@ -57,7 +58,7 @@ func storedVersion(ctx context.Context, q querier) (int, error) {
 		return 0, nil
 	}
 	var text string
-	err := q.QueryRowContext(ctx, "SELECT value FROM faultlens_meta WHERE key = 'schema_version'").Scan(&text)
+	err := q.QueryRowContext(ctx, queries.Get("store.version_value")).Scan(&text)
 	if errors.Is(err, sql.ErrNoRows) {
 		return 1, nil // the first releases wrote the table before the key
 	}

@@ -20,7 +20,7 @@ func v1Database(t *testing.T) string {
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer f.Close()
+	defer mustClose(t, f)
 	zr, err := gzip.NewReader(f)
 	if err != nil {
 		t.Fatal(err)
@@ -33,7 +33,7 @@ func v1Database(t *testing.T) string {
 	if _, err := io.Copy(out, zr); err != nil {
 		t.Fatal(err)
 	}
-	out.Close()
+	mustClose(t, out)
 	return path
 }
 
@@ -45,8 +45,8 @@ func TestMigrateFromVersion1(t *testing.T) {
 		t.Fatalf("a reader must read an older database as it is: %v", err)
 	}
 	var cacheCols int
-	ro.QueryRow("SELECT count(*) FROM information_schema.columns WHERE table_name = 'suite_metrics'").Scan(&cacheCols)
-	ro.Close()
+	mustScan(t, ro.QueryRow("SELECT count(*) FROM information_schema.columns WHERE table_name = 'suite_metrics'"), &cacheCols)
+	mustClose(t, ro)
 	if cacheCols != 4 {
 		t.Fatalf("fixture: suite_metrics has %d columns, want the 4 of version 1", cacheCols)
 	}
@@ -55,15 +55,15 @@ func TestMigrateFromVersion1(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer db.Close()
+	defer mustClose(t, db)
 	var version string
 	var events, files, rows int
 	if err := db.QueryRow("SELECT value FROM faultlens_meta WHERE key = 'schema_version'").Scan(&version); err != nil {
 		t.Fatal(err)
 	}
-	db.QueryRow("SELECT count(*) FROM events").Scan(&events)
-	db.QueryRow("SELECT count(*) FROM files").Scan(&files)
-	db.QueryRow("SELECT count(*) FROM suite_metrics").Scan(&rows)
+	mustScan(t, db.QueryRow("SELECT count(*) FROM events"), &events)
+	mustScan(t, db.QueryRow("SELECT count(*) FROM files"), &files)
+	mustScan(t, db.QueryRow("SELECT count(*) FROM suite_metrics"), &rows)
 	if version != "2" || events != 40 || files != 1 || rows != 0 {
 		t.Fatalf("after migration: version %s, %d events, %d files, %d cache rows; want 2, 40, 1, 0", version, events, files, rows)
 	}
@@ -83,7 +83,7 @@ func writeVersion(t *testing.T, v string) string {
 	if _, err := db.Exec("UPDATE faultlens_meta SET value = ? WHERE key = 'schema_version'", v); err != nil {
 		t.Fatal(err)
 	}
-	db.Close()
+	mustClose(t, db)
 	return path
 }
 
@@ -104,14 +104,16 @@ func TestNewerDatabaseRefused(t *testing.T) {
 	check("OpenReadOnly", err)
 	_, _, err = OpenScoped(ctx, path, Limits{}, nil)
 	check("OpenScoped", err)
+	_, err = Compact(ctx, path, Limits{}, nil)
+	check("Compact", err)
 	// Refusing must not have rewritten it.
 	ro, err := openOnce(ctx, path, "?access_mode=READ_ONLY", Limits{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer ro.Close()
+	defer mustClose(t, ro)
 	var v string
-	ro.QueryRow("SELECT value FROM faultlens_meta WHERE key = 'schema_version'").Scan(&v)
+	mustScan(t, ro.QueryRow("SELECT value FROM faultlens_meta WHERE key = 'schema_version'"), &v)
 	if v != "3" {
 		t.Fatalf("the newer database was rewritten to version %s", v)
 	}
@@ -125,10 +127,12 @@ func TestNotAFaultlensDatabase(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	db.Exec("CREATE TABLE accounts (id INTEGER)")
-	db.Close()
+	if _, err := db.Exec("CREATE TABLE accounts (id INTEGER)"); err != nil {
+		t.Fatal(err)
+	}
+	mustClose(t, db)
 	garbage := filepath.Join(dir, "garbage.duckdb")
-	os.WriteFile(garbage, []byte("this is not a database, just some text that is long enough to look like a header"), 0o644)
+	mustWrite(t, garbage, []byte("this is not a database, just some text that is long enough to look like a header"))
 	for _, tc := range []struct{ path, want string }{
 		{other, "database " + other + ": not a faultlens database (a DuckDB file without faultlens tables)"},
 		{dir, "database " + dir + ": is a directory, not a database file"},
@@ -137,6 +141,7 @@ func TestNotAFaultlensDatabase(t *testing.T) {
 		for name, open := range map[string]func() error{
 			"Open":         func() error { _, err := Open(ctx, tc.path, Limits{}); return err },
 			"OpenReadOnly": func() error { _, err := OpenReadOnly(ctx, tc.path, Limits{}); return err },
+			"Compact":      func() error { _, err := Compact(ctx, tc.path, Limits{}, nil); return err },
 		} {
 			err := open()
 			var dbe *DBError
@@ -149,5 +154,56 @@ func TestNotAFaultlensDatabase(t *testing.T) {
 	var dbe *DBError
 	if !errors.As(err, &dbe) || dbe.Path != garbage {
 		t.Errorf("Open(garbage): got %v, want a DBError naming it", err)
+	}
+	_, err = Compact(ctx, garbage, Limits{}, nil)
+	if !errors.As(err, &dbe) || dbe.Path != garbage {
+		t.Errorf("Compact(garbage): got %v, want a DBError naming it", err)
+	}
+	if _, err := os.Stat(garbage + ".compact"); !errors.Is(err, os.ErrNotExist) {
+		t.Errorf("Compact(garbage) left a copy: %v", err)
+	}
+}
+
+// A writing command migrates an older database; Compact (prune) is one.
+func TestCompactMigrates(t *testing.T) {
+	ctx := context.Background()
+	path := v1Database(t)
+	if _, err := Compact(ctx, path, Limits{}, nil); err != nil {
+		t.Fatal(err)
+	}
+	ro, err := OpenReadOnly(ctx, path, Limits{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer mustClose(t, ro)
+	v, err := storedVersion(ctx, ro)
+	if err != nil || v != StorageVersion {
+		t.Fatalf("version %d (%v) after a rewrite, want %d", v, err, StorageVersion)
+	}
+	var events int
+	mustScan(t, ro.QueryRow("SELECT count(*) FROM events"), &events)
+	if events != 40 {
+		t.Errorf("%d events after migrating and rewriting, want the fixture's 40", events)
+	}
+}
+
+// The limits reach DuckDB, quoted (a temp dir may hold a quote).
+func TestOpenAppliesLimits(t *testing.T) {
+	ctx := context.Background()
+	tmp := filepath.Join(t.TempDir(), "it's spill")
+	db, err := Open(ctx, "", Limits{MemoryLimit: "512MB", Threads: 1, TempDir: tmp})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer mustClose(t, db)
+	var threads int64
+	var mem, dir, tz string
+	err = db.QueryRow(`SELECT current_setting('threads'), current_setting('memory_limit'),
+		current_setting('temp_directory'), current_setting('TimeZone')`).Scan(&threads, &mem, &dir, &tz)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if threads != 1 || mem != "488.2 MiB" || dir != tmp || tz != "UTC" {
+		t.Errorf("threads %d, memory %s, temp %s, zone %s; want 1, 488.2 MiB (512MB), %s, UTC", threads, mem, dir, tz, tmp)
 	}
 }

@@ -10,6 +10,7 @@ import (
 
 	"github.com/faultlens/faultlens/compare"
 	"github.com/faultlens/faultlens/metrics"
+	"github.com/faultlens/faultlens/queries"
 	"github.com/faultlens/faultlens/textsafe"
 )
 
@@ -32,11 +33,12 @@ type backend struct {
 // maxSQLRows bounds what the console reads of one result.
 const maxSQLRows = 1000
 
-// overview is what the summary views need, loaded once.
+// overview is what the summary views need, loaded once per load of the
+// suites. The latency view's histograms are not in it: that view asks for
+// them when it is first shown, so the first screen does not wait for them.
 type overview struct {
 	report  *metrics.Report
 	matrix  []metrics.ErrorCell
-	hists   []metrics.LatencyHistogram
 	filters metrics.FilterValues
 	schema  []metrics.TableColumns
 }
@@ -60,9 +62,6 @@ func (b *backend) load(ctx context.Context) (*overview, error) {
 		return nil, err
 	}
 	ov := &overview{report: rep, matrix: mx}
-	if ov.hists, err = b.sess.LatencyHistograms(ctx); err != nil {
-		return nil, err
-	}
 	if ov.filters, err = b.sess.RunFilterValues(ctx); err != nil {
 		return nil, err
 	}
@@ -149,10 +148,8 @@ func checkSQL(q string) (string, error) {
 }
 
 // sqlConnection opens the console's connection: external access off and the
-// configuration locked, so no statement can read or write files, attach
-// databases or load extensions. DuckDB scopes both settings to the whole
-// database, so they also bind the dashboard's own connection, which never
-// needs external access once the traces are ingested.
+// configuration locked (queries/ui_console.sql), so no statement can read
+// or write files, attach databases or load extensions.
 func (b *backend) sqlConnection(ctx context.Context) (*sql.Conn, error) {
 	if b.sqlConn != nil {
 		return b.sqlConn, nil
@@ -161,15 +158,11 @@ func (b *backend) sqlConnection(ctx context.Context) (*sql.Conn, error) {
 	if err != nil {
 		return nil, err
 	}
-	for _, s := range []string{
-		"SET autoinstall_known_extensions = false",
-		"SET autoload_known_extensions = false",
-		"SET enable_external_access = false",
-		"SET lock_configuration = true",
-	} {
-		if _, err := c.ExecContext(ctx, s); err != nil {
+	if _, err := c.ExecContext(ctx, queries.Get("ui.console_lockdown")); err != nil {
+		var locked bool
+		if qerr := c.QueryRowContext(ctx, queries.Get("ui.console_locked_down")).Scan(&locked); qerr != nil || !locked {
 			c.Close()
-			return nil, fmt.Errorf("console: %s: %w", s, err)
+			return nil, fmt.Errorf("console: locking the connection down: %w", err)
 		}
 	}
 	b.sqlConn = c
@@ -196,10 +189,10 @@ func (b *backend) query(ctx context.Context, q string) (*sqlResult, error) {
 	if err != nil {
 		return nil, err
 	}
-	if _, err := c.ExecContext(ctx, "BEGIN TRANSACTION"); err != nil {
-		return nil, err
+	if _, err := c.ExecContext(ctx, queries.Get("ui.console_begin")); err != nil {
+		return nil, fmt.Errorf("console: %w", err)
 	}
-	defer c.ExecContext(context.Background(), "ROLLBACK")
+	defer c.ExecContext(context.Background(), queries.Get("ui.console_rollback"))
 	rows, err := c.QueryContext(ctx, q)
 	if err != nil {
 		return nil, err

@@ -7,8 +7,18 @@ import (
 	"github.com/faultlens/faultlens/metrics"
 )
 
-// The backend calls of the breaker and pair views (kept apart from
-// backend.go, which owns opening and closing the database).
+// The backend calls of the latency, breaker and pair views (kept apart
+// from backend.go, which owns opening and closing the database).
+
+// latencyHistograms is the latency view's wall-time distributions.
+func (b *backend) latencyHistograms(ctx context.Context) ([]metrics.LatencyHistogram, error) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if b.sess == nil {
+		return nil, errors.New("not loaded yet")
+	}
+	return b.sess.LatencyHistograms(ctx)
+}
 
 func (b *backend) breakers(ctx context.Context, slices, limit int) (*metrics.BreakerTimeline, error) {
 	b.mu.Lock()

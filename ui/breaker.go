@@ -5,6 +5,7 @@ import (
 	"strings"
 	"time"
 
+	"charm.land/bubbles/v2/help"
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
@@ -22,19 +23,28 @@ const (
 // suite and tool whose calls report a circuit state, then every change of
 // state and every call through an open breaker, with a cursor.
 type breakerView struct {
+	sh      *shared
+	keys    breakerKeys
 	seq     int  // the request awaited; older answers are dropped
 	loading bool // a request is in flight
 	t       *metrics.BreakerTimeline
 	err     error
 	cursor  int
+	// keep is the event the cursor was on when the facts changed: the
+	// reloaded list puts the cursor back on it (ui --follow refreshes while
+	// someone reads the list).
+	keep *metrics.BreakerEvent
 }
 
 // breakerKeys are the breaker view's own keys.
-type breakerKeys struct{ Up, Down, Open, Pair key.Binding }
+type breakerKeys struct{ Up, Down, Open, Pair, Back key.Binding }
 
+// ShortHelp is the status line's share.
 func (k breakerKeys) ShortHelp() []key.Binding { return []key.Binding{k.Up, k.Open, k.Pair} }
+
+// FullHelp is every key of the view.
 func (k breakerKeys) FullHelp() [][]key.Binding {
-	return [][]key.Binding{{k.Up, k.Down, k.Open, k.Pair}}
+	return [][]key.Binding{{k.Up, k.Down, k.Open, k.Pair, k.Back}}
 }
 
 func newBreakerKeys() breakerKeys {
@@ -42,23 +52,72 @@ func newBreakerKeys() breakerKeys {
 		Up:   key.NewBinding(key.WithKeys("k", "up"), key.WithHelp("j/k", "event")),
 		Down: key.NewBinding(key.WithKeys("j", "down")),
 		Open: key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "open its run")),
-		Pair: key.NewBinding(key.WithKeys("p"), key.WithHelp("p", "pair its run")),
+		Pair: pairKey("pair its run"),
+		Back: backKey(),
 	}
 }
 
-func (v *breakerView) apply(msg breakersMsg) {
-	if msg.seq != v.seq {
-		return
+func newBreakerView(sh *shared) breakerView { return breakerView{sh: sh, keys: newBreakerKeys()} }
+
+// Keys are the breaker view's own keys.
+func (v breakerView) Keys() help.KeyMap { return v.keys }
+
+// Update loads the breakers on the first visit after the facts change (a
+// refresh drops them and any answer in flight), keeps the answer to the
+// latest request only, and moves, opens and pairs.
+func (v breakerView) Update(msg tea.Msg) (breakerView, tea.Cmd) {
+	switch msg := msg.(type) {
+	case breakersMsg:
+		if msg.seq == v.seq {
+			v.t, v.err, v.loading = msg.t, msg.err, false
+			v.cursor = v.find(v.keep)
+			v.keep = nil
+		}
+	case factsMsg:
+		// New facts make the breakers stale: drop them and any answer in
+		// flight, and load them now if they are on screen, else on the
+		// next visit.
+		if e, ok := v.selected(); ok {
+			v.keep = &e
+		}
+		v.seq++
+		v.t, v.err, v.loading, v.cursor = nil, nil, false, 0
+		if msg.onScreen {
+			return v, v.load()
+		}
+	case shownMsg:
+		if v.t == nil && v.err == nil && !v.loading && v.sh.ov != nil {
+			return v, v.load()
+		}
+	case tea.KeyPressMsg:
+		return v.key(msg), nil
+	case tea.MouseWheelMsg:
+		if k, ok := wheelKey(msg); ok {
+			return v.key(k), nil
+		}
 	}
-	v.t, v.err, v.loading = msg.t, msg.err, false
-	v.cursor = 0
+	return v, nil
 }
 
-// loadBreakers asks for the breakers, dropping any answer in flight.
-func (m *Model) loadBreakers() tea.Cmd {
-	m.breakers.seq++
-	m.breakers.loading = true
-	return m.startLoad(breakersCmd(m.ctx, m.be, m.breakers.seq))
+// load asks for the breakers, dropping any answer in flight.
+func (v *breakerView) load() tea.Cmd {
+	v.seq++
+	v.loading = true
+	return v.sh.startLoad(breakersCmd(v.sh.ctx, v.sh.be, v.seq))
+}
+
+// find is the index of event e in the list (the same call changing the
+// same state at the same instant), 0 when e is nil or gone.
+func (v breakerView) find(e *metrics.BreakerEvent) int {
+	if e == nil || v.t == nil {
+		return 0
+	}
+	for i, x := range v.t.Events {
+		if x == *e {
+			return i
+		}
+	}
+	return 0
 }
 
 func (v breakerView) selected() (metrics.BreakerEvent, bool) {
@@ -68,8 +127,8 @@ func (v breakerView) selected() (metrics.BreakerEvent, bool) {
 	return metrics.BreakerEvent{}, false
 }
 
-func (m Model) breakerKey(msg tea.KeyPressMsg) (tea.Model, tea.Cmd) {
-	k, v := m.brKeys, &m.breakers
+func (v breakerView) key(msg tea.KeyPressMsg) breakerView {
+	k := v.keys
 	switch {
 	case key.Matches(msg, k.Down):
 		if v.t != nil {
@@ -79,41 +138,41 @@ func (m Model) breakerKey(msg tea.KeyPressMsg) (tea.Model, tea.Cmd) {
 		v.cursor = max(0, v.cursor-1)
 	case key.Matches(msg, k.Open):
 		if e, ok := v.selected(); ok {
-			return m.openRun(e.RunID)
+			v.sh.goTo(navigation{to: viewDetail, runID: e.RunID})
 		}
 	case key.Matches(msg, k.Pair):
 		if e, ok := v.selected(); ok {
-			c := m.pairRun(e.RunID)
-			return m, c
+			v.sh.goTo(navigation{to: viewPair, runID: e.RunID, what: "run " + e.RunID})
 		}
+	case key.Matches(msg, k.Back):
+		v.sh.goTo(navigation{back: true})
 	}
-	if key.Matches(msg, m.keys.Back) {
-		return m.switchTo(m.prevTab)
-	}
-	return m, nil
+	return v
 }
 
 // stateCell is one slice of a lane: ✗ a call went through the open breaker,
 // █ a call saw it open, ▒ half-open, ─ every call saw it closed.
-func (m Model) stateCell(s metrics.BreakerSlice) string {
+func (v breakerView) stateCell(s metrics.BreakerSlice) string {
+	st := v.sh.styles
 	switch {
 	case s.Violations > 0:
-		return m.styles.Bad.Render("✗")
+		return st.Bad.Render("✗")
 	case s.Open > 0:
-		return m.styles.Warn.Render("█")
+		return st.Warn.Render("█")
 	case s.HalfOpen > 0:
-		return m.styles.Warn.Render("▒")
+		return st.Warn.Render("▒")
 	}
 	return "─"
 }
 
-func (m Model) breakerBody() string {
-	v, st := m.breakers, m.styles
+// View is a lane per suite and tool, then the list of state changes.
+func (v breakerView) View() string {
+	st := v.sh.styles
 	switch {
 	case v.err != nil:
 		return st.Error.Render("error: " + safe(v.err.Error()))
 	case v.t == nil:
-		return m.spin.View() + " rebuilding the breakers from the calls…"
+		return v.sh.spin.View() + " rebuilding the breakers from the calls…"
 	case len(v.t.Lanes) == 0:
 		return "no tool call reports a circuit state (the tool_call field circuit): no breaker to follow"
 	}
@@ -123,7 +182,7 @@ func (m Model) breakerBody() string {
 		var strip strings.Builder
 		var open, half, viol int64
 		for _, s := range l.Slices {
-			strip.WriteString(m.stateCell(s))
+			strip.WriteString(v.stateCell(s))
 			open, half, viol = open+s.Open, half+s.HalfOpen, viol+s.Violations
 		}
 		fmt.Fprintf(&head, "%-10s %-12s │%s│\n", pad(safe(l.Suite), 10), pad(safe(l.Tool), 12), strip.String())
@@ -134,7 +193,22 @@ func (m Model) breakerBody() string {
 	if int64(len(v.t.Events)) < v.t.TotalEvents {
 		fmt.Fprintf(&head, " (the first %d)", len(v.t.Events))
 	}
-	head.WriteString("\n" + st.Header.Render(fmt.Sprintf("    %-8s %-10s %-12s %-14s %-9s %s", "time", "suite", "tool", "state", "status", "run / call")) + "\n")
+	// Below 100 columns a list of one suite's events leaves the suite out
+	// (a line names it), so that the run and call are not cut.
+	only := ""
+	if v.sh.width < 100 {
+		only = singleSuite(v.t.Events)
+	}
+	suiteCol := func(s string) string {
+		if only != "" {
+			return ""
+		}
+		return pad(s, 10) + " "
+	}
+	if only != "" {
+		head.WriteString("\nevery one of suite " + safe(only))
+	}
+	head.WriteString("\n" + st.Header.Render(fmt.Sprintf("    %-8s %s%-12s %-14s %-9s %s", "time", suiteCol("suite"), "tool", "state", "status", "run / call")) + "\n")
 	var lines []string
 	for i, e := range v.t.Events {
 		mark := "  "
@@ -145,7 +219,7 @@ func (m Model) breakerBody() string {
 		if e.BreakerViolation {
 			flag = "✗ "
 		}
-		line := fmt.Sprintf("%s%s%-8s %-10s %-12s %-14s %-9s %s", mark, flag, clock(e.AtMs), pad(safe(e.Suite), 10), pad(safe(e.Tool), 12),
+		line := fmt.Sprintf("%s%s%-8s %s%-12s %-14s %-9s %s", mark, flag, clock(e.AtMs), suiteCol(safe(e.Suite)), pad(safe(e.Tool), 12),
 			pad(stateName(e.From)+" → "+stateName(e.To), 14), pad(safe(e.Status), 9), callName(e.RunID, e.CallID))
 		switch {
 		case i == v.cursor:
@@ -155,10 +229,24 @@ func (m Model) breakerBody() string {
 		}
 		lines = append(lines, line)
 	}
-	h := max(1, m.bodyHeight()-strings.Count(head.String(), "\n"))
+	h := max(1, v.sh.bodyHeight()-strings.Count(head.String(), "\n"))
 	start := min(max(0, v.cursor-h/2), max(0, len(lines)-h))
 	end := min(len(lines), start+h)
 	return head.String() + strings.Join(lines[start:end], "\n")
+}
+
+// singleSuite is the suite of every event, or "" when they are of more
+// than one (or there are none).
+func singleSuite(events []metrics.BreakerEvent) string {
+	if len(events) == 0 {
+		return ""
+	}
+	for _, e := range events[1:] {
+		if e.Suite != events[0].Suite {
+			return ""
+		}
+	}
+	return events[0].Suite
 }
 
 // stateName is a breaker state in at most six cells, open in capitals.

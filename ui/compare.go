@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"charm.land/bubbles/v2/help"
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
@@ -16,19 +17,29 @@ import (
 // gate, significant change) is what the eye looks for first; the gated and
 // exploratory sections also break the one-header grid a table draws.
 type compareView struct {
-	base, cand string // the request res answers
+	sh         *shared
+	keys       compareKeys
+	seq        int    // the request awaited; older answers are dropped
+	base, cand string // the suites res compares
 	res        *compare.Result
 	err        error
 	rows       []cmpRow
 	cursor     int
+	// keep is the metric and scenario of the row under the cursor when a
+	// new comparison was asked for: its rows may come in another order (a
+	// gate that now fails moves up), and the cursor stays on that row.
+	keep [2]string
 }
 
 // compareKeys are the compare view's own keys.
-type compareKeys struct{ Up, Down, Drill, Pair key.Binding }
+type compareKeys struct{ Up, Down, Drill, Pair, Back key.Binding }
 
+// ShortHelp is the status line's share.
 func (k compareKeys) ShortHelp() []key.Binding { return []key.Binding{k.Up, k.Drill, k.Pair} }
+
+// FullHelp is every key of the view.
 func (k compareKeys) FullHelp() [][]key.Binding {
-	return [][]key.Binding{{k.Up, k.Down, k.Drill, k.Pair}}
+	return [][]key.Binding{{k.Up, k.Down, k.Drill, k.Pair, k.Back}}
 }
 
 func newCompareKeys() compareKeys {
@@ -36,19 +47,53 @@ func newCompareKeys() compareKeys {
 		Up:    key.NewBinding(key.WithKeys("k", "up"), key.WithHelp("j/k", "row")),
 		Down:  key.NewBinding(key.WithKeys("j", "down")),
 		Drill: key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "its runs")),
-		Pair:  key.NewBinding(key.WithKeys("p"), key.WithHelp("p", "pair its first run")),
+		Pair:  pairKey("pair its first run"),
+		Back:  backKey(),
 	}
 }
 
-// apply keeps the comparison of the pair on screen only.
-func (v *compareView) apply(msg compareMsg) {
-	if msg.base != v.base || msg.cand != v.cand {
-		return
+func newCompareView(sh *shared) compareView { return compareView{sh: sh, keys: newCompareKeys()} }
+
+// Keys are the compare view's own keys.
+func (v compareView) Keys() help.KeyMap { return v.keys }
+
+// Update compares the pair of suites whenever the facts change, keeps the
+// answer to the latest request only, and moves, drills and pairs.
+func (v compareView) Update(msg tea.Msg) (compareView, tea.Cmd) {
+	switch msg := msg.(type) {
+	case compareMsg:
+		if msg.seq != v.seq {
+			return v, nil
+		}
+		v.res, v.err = msg.res, msg.err
+		if v.res != nil {
+			v.rows = gatedRows(v.res)
+			v.cursor = min(v.cursor, max(0, len(v.rows)-1))
+			for i, r := range v.rows {
+				if [2]string{r.Metric, r.Scenario} == v.keep {
+					v.cursor = i
+				}
+			}
+		}
+	case factsMsg:
+		b, c := v.sh.pair()
+		if b == nil || c == nil {
+			return v, nil
+		}
+		if r, ok := v.selected(); ok {
+			v.keep = [2]string{r.Metric, r.Scenario}
+		}
+		v.seq++
+		v.base, v.cand = b.Suite, c.Suite
+		return v, v.sh.startLoad(compareCmd(v.sh.ctx, v.sh.be, v.seq, b.Suite, c.Suite))
+	case tea.KeyPressMsg:
+		return v.key(msg), nil
+	case tea.MouseWheelMsg:
+		if k, ok := wheelKey(msg); ok {
+			return v.key(k), nil
+		}
 	}
-	v.res, v.err = msg.res, msg.err
-	if v.res != nil {
-		v.rows = gatedRows(v.res)
-	}
+	return v, nil
 }
 
 func (v compareView) selected() (cmpRow, bool) {
@@ -58,10 +103,10 @@ func (v compareView) selected() (cmpRow, bool) {
 	return cmpRow{}, false
 }
 
-// compareKey moves the cursor, drills to the runs behind the row, or pairs
-// the row's first candidate run with its baseline twin.
-func (m Model) compareKey(msg tea.KeyPressMsg) (tea.Model, tea.Cmd) {
-	k, v := m.cmpKeys, &m.cmp
+// key moves the cursor, drills to the runs behind the row, or pairs the
+// row's first candidate run with its baseline twin.
+func (v compareView) key(msg tea.KeyPressMsg) compareView {
+	k := v.keys
 	switch {
 	case key.Matches(msg, k.Down):
 		v.cursor = min(v.cursor+1, max(0, len(v.rows)-1))
@@ -70,41 +115,37 @@ func (m Model) compareKey(msg tea.KeyPressMsg) (tea.Model, tea.Cmd) {
 	case key.Matches(msg, k.Drill, k.Pair):
 		r, ok := v.selected()
 		if !ok {
-			return m, nil
+			return v
 		}
 		f, narrowed := drill(r.Row, v.res.Candidate.Suite)
 		if !narrowed {
-			m.status = "no run filter for " + safe(r.Metric) + ": all runs of " + safe(v.res.Candidate.Suite)
+			v.sh.status = "no run filter for " + safe(r.Metric) + ": all runs of " + safe(v.res.Candidate.Suite)
 		}
 		if key.Matches(msg, k.Pair) {
-			c := m.pairFirst(f)
-			return m, c
+			v.sh.goTo(navigation{to: viewPair, filter: f, what: "the first run behind the row"})
+		} else {
+			v.sh.goTo(navigation{to: viewRuns, filter: f})
 		}
-		m.runs.filter, m.runs.offset, m.runs.cursor = f, 0, 0
-		m.runs.input.in.SetValue("")
-		m.prevTab, m.tab = viewCompare, viewRuns
-		return m, m.reloadRuns()
+	case key.Matches(msg, k.Back):
+		v.sh.goTo(navigation{back: true})
 	}
-	if key.Matches(msg, m.keys.Back) {
-		return m.switchTo(m.prevTab)
-	}
-	return m, nil
+	return v
 }
 
 // compareBody draws the summary, then the gated rows with their verdicts
 // and the exploratory rows after them, a window around the cursor, and the
 // selected row's gate reason.
-func (m Model) compareBody() string {
-	b, c := m.pair()
+func (v compareView) View() string {
+	b, c := v.sh.pair()
 	if b == nil || c == nil {
 		return "compare needs two suites (--baseline B --candidate C)"
 	}
-	st, v := m.styles, m.cmp
+	st := v.sh.styles
 	switch {
 	case v.err != nil:
 		return st.Error.Render("compare: " + safe(v.err.Error()))
 	case v.res == nil:
-		return m.spin.View() + " comparing " + safe(b.Suite) + " with " + safe(c.Suite) + "…"
+		return v.sh.spin.View() + " comparing " + safe(b.Suite) + " with " + safe(c.Suite) + "…"
 	}
 	res := v.res
 	var head strings.Builder
@@ -115,17 +156,25 @@ func (m Model) compareBody() string {
 	fmt.Fprintf(&head, "%s vs %s (%d vs %d runs): %s  Holm α=%g\n", st.Title.Render(safe(res.Baseline.Name)),
 		st.Title.Render(safe(res.Candidate.Name)), res.Baseline.Runs, res.Candidate.Runs, outcome, res.Alpha)
 	fmt.Fprintf(&head, "delta = candidate − baseline [%.0f%% interval]; ~ no significant change\n", res.Confidence*100)
-	abbrev := m.width < 110
-	if abbrev {
+	// Below 110 columns the names are abbreviated by a legend, the delta
+	// loses its interval to the footer, and a name still wider than its
+	// column wraps onto the next lines: a name is never cut, so two rows
+	// never read the same.
+	narrow := v.sh.width < 110
+	if narrow {
 		head.WriteString(st.Faint.Render("names: "+metricLegend) + "\n")
 	}
 	nw := 10
 	for _, r := range v.rows {
-		nw = max(nw, len([]rune(rowName(r, abbrev))))
+		nw = max(nw, len([]rune(rowName(r, narrow))))
 	}
-	nw = min(nw, max(10, m.width-50))
+	fixed, deltaHead := 50, "delta [interval]"
+	if narrow {
+		fixed, deltaHead = 45, "delta"
+	}
+	nw = min(nw, max(10, v.sh.width-fixed))
 	head.WriteString(st.Header.Render(fmt.Sprintf("  %-*s %-4s %8s %8s %-9s %s", nw, "metric", "gate",
-		lpad(pad(safe(res.Baseline.Name), 8), 8), lpad(pad(safe(res.Candidate.Name), 8), 8), "sig", "delta [interval]")) + "\n")
+		lpad(pad(safe(res.Baseline.Name), 8), 8), lpad(pad(safe(res.Candidate.Name), 8), 8), "sig", deltaHead)) + "\n")
 	var lines []string
 	at := 0
 	for i, r := range v.rows {
@@ -144,48 +193,46 @@ func (m Model) compareBody() string {
 		if gate == "" {
 			gate = "–"
 		}
-		line := fmt.Sprintf("%s%-*s %-4s %8s %8s %-9s %s", mark, nw, pad(safe(rowName(r, abbrev)), nw), gate,
-			cmpCell(r.Row, r.Base), cmpCell(r.Row, r.Cand), pad(sigMark(r.Row), 9), cmpDelta(r.Row))
-		switch {
-		case i == v.cursor:
-			line = st.Selected.Render(line)
-		case gate == "FAIL":
-			line = st.Bad.Render(line)
-		case r.Significant:
-			line = st.Warn.Render(line)
+		delta := cmpDelta(r.Row)
+		if narrow {
+			delta = cmpDiff(r.Row)
 		}
-		lines = append(lines, line)
+		name := wrapName(safe(rowName(r, narrow)), nw)
+		row := []string{fmt.Sprintf("%s%-*s %-4s %8s %8s %-9s %s", mark, nw, pad(name[0], nw), gate,
+			cmpCell(r.Row, r.Base), cmpCell(r.Row, r.Cand), pad(sigMark(r.Row), 9), delta)}
+		for _, more := range name[1:] {
+			row = append(row, "  "+more)
+		}
+		for _, line := range row {
+			switch {
+			case i == v.cursor:
+				line = st.Selected.Render(line)
+			case gate == "FAIL":
+				line = st.Bad.Render(line)
+			case r.Significant:
+				line = st.Warn.Render(line)
+			}
+			lines = append(lines, line)
+		}
 	}
+	// The footer is the selected row in full: its interval (on a narrow
+	// screen, on a line of its own) and its gate's reason.
 	foot := ""
 	if r, ok := v.selected(); ok {
 		foot = safe(r.Metric) + ": "
+		if narrow {
+			foot += cmpDelta(r.Row) + "\n"
+		}
 		if r.gated {
 			foot += r.verdict + " — " + safe(r.reason)
 		} else {
 			foot += "exploratory, not gated"
 		}
 	}
-	h := max(1, m.bodyHeight()-strings.Count(head.String(), "\n")-1)
+	h := max(1, v.sh.bodyHeight()-strings.Count(head.String(), "\n")-strings.Count(foot, "\n")-1)
 	start := min(max(0, at-h/2), max(0, len(lines)-h))
 	end := min(len(lines), start+h)
 	return head.String() + strings.Join(lines[start:end], "\n") + "\n" + foot
-}
-
-// metricLegend explains the abbreviations of metricName.
-const metricLegend = "lat = latency, x = exec, q = queue, w = wall"
-
-// metricName is a metric key, abbreviated by metricLegend when the screen
-// is narrow; the parts that tell two rows apart are always kept whole.
-func metricName(m string, abbrev bool) string {
-	if !abbrev || !strings.HasPrefix(m, "latency.") {
-		return m
-	}
-	p := strings.Split(m, ".")
-	p[0] = "lat"
-	if len(p) >= 5 {
-		p[len(p)-2] = map[string]string{"exec": "x", "queue": "q", "wall": "w"}[p[len(p)-2]]
-	}
-	return strings.Join(p, ".")
 }
 
 // cmpCell is a rate as a percentage or a latency in ms.
@@ -219,12 +266,4 @@ func signedMs(v float64) string {
 		return "-" + msf(-v)
 	}
 	return "+" + msf(v)
-}
-
-// rowName is a row's metric name, with the scenario of a per-scenario gate.
-func rowName(r cmpRow, abbrev bool) string {
-	if r.Scenario != "" {
-		return metricName(r.Metric, abbrev) + " @" + r.Scenario
-	}
-	return metricName(r.Metric, abbrev)
 }

@@ -32,6 +32,24 @@ func FuzzMetricKeys(f *testing.F) {
 			if len(sp) != len(p) || sp[len(sp)-1] != p[len(p)-1] || strings.Join(sp[1:len(sp)-2], ".") != strings.Join(p[1:len(p)-2], ".") {
 				t.Fatalf("%q abbreviated to %q: a distinguishing part changed", key, short)
 			}
+			// The clock is its letter from the legend, anything else itself.
+			if c, a := p[len(p)-2], sp[len(sp)-2]; a != c && a != clockAbbrev[c] {
+				t.Fatalf("%q abbreviated to %q: part %q became %q", key, short, c, a)
+			}
+		}
+		// Wrapped to any width, a name (made safe, as the view shows it)
+		// loses nothing and no line is wider.
+		name := safe(key)
+		for _, w := range []int{1, 7, 35} {
+			lines := wrapName(name, w)
+			for _, l := range lines {
+				if n := len([]rune(l)); n > w && w > 0 {
+					t.Fatalf("%q wrapped to %d: line %q is %d wide", key, w, l, n)
+				}
+			}
+			if got := strings.Join(lines, ""); got != name {
+				t.Fatalf("%q wrapped to %d joins to %q", key, w, got)
+			}
 		}
 	})
 }

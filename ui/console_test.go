@@ -36,6 +36,30 @@ func TestConsoleLockedDown(t *testing.T) {
 	if err != nil || len(res.rows) != 1 || res.rows[0][0] != "6995" {
 		t.Errorf("a plain read: %v %+v", err, res)
 	}
+	// Every statement of the lockdown took effect, the lock last: even a
+	// statement past the console's check could not turn access back on.
+	res, err = b.query(ctx, `SELECT current_setting('autoinstall_known_extensions'), current_setting('autoload_known_extensions'),
+		current_setting('enable_external_access'), current_setting('lock_configuration')`)
+	if err != nil || strings.Join(res.rows[0], " ") != "false false false true" {
+		t.Errorf("settings: %v %+v", err, res)
+	}
+	c, err := b.sqlConnection(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := c.ExecContext(ctx, "SET enable_external_access = true"); err == nil || !strings.Contains(err.Error(), "locked") {
+		t.Errorf("unlocking: err = %v, want one saying the configuration is locked", err)
+	}
+	// A second console on the same database finds the lockdown in force
+	// (it cannot set it again) and works, still locked down.
+	b2 := &backend{db: db}
+	defer b2.close()
+	if res, err := b2.query(ctx, "SELECT count(*) FROM events"); err != nil || res.rows[0][0] != "6995" {
+		t.Errorf("a second console: %v %+v", err, res)
+	}
+	if _, err := b2.query(ctx, "SELECT * FROM read_csv('/etc/passwd')"); err == nil || !strings.Contains(err.Error(), "disabled") {
+		t.Errorf("a second console read a file: %v", err)
+	}
 }
 
 // On entering the console the input has focus and is empty: what is typed
@@ -52,8 +76,8 @@ func TestConsoleFocusRules(t *testing.T) {
 	if m.sql.err != nil || m.sql.res == nil || len(m.sql.res.rows) != 1 || m.sql.res.rows[0][0] != "2" || m.sql.res.rows[0][1] != "q" {
 		t.Fatalf("result %+v err %v\n%s", m.sql.res, m.sql.err, out)
 	}
-	if m.status != "" || strings.Contains(out, "exported") {
-		t.Fatalf("a typed e reached the export shortcut: %q", m.status)
+	if m.sh.status != "" || strings.Contains(out, "exported") {
+		t.Fatalf("a typed e reached the export shortcut: %q", m.sh.status)
 	}
 	// ctrl+w deletes a word, ctrl+u the whole line before the cursor.
 	m, _ = settle(t, db, append(append([]string{"7"}, typed("select 1 from runs")...), "ctrl+w")...)

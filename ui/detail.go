@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"charm.land/bubbles/v2/help"
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
@@ -12,36 +13,75 @@ import (
 
 // detailView is one run replayed: gates with reasons, waterfall, evidence.
 type detailView struct {
-	loading string
+	sh      *shared
+	keys    detailKeys
+	seq     int    // the request awaited; older answers are dropped
+	loading string // the run asked for, until its answer arrives
 	d       *metrics.RunDetail
 	err     error
+	scroller
 }
 
-// apply keeps the answer for the run last asked for: a late answer for a
-// run the user has already left is dropped.
-func (v *detailView) apply(msg detailMsg) {
-	if msg.id != v.loading {
-		return
-	}
-	v.d, v.err, v.loading = msg.d, msg.err, ""
+// detailKeys are the detail view's keys: scrolling, esc back, p to pair.
+type detailKeys struct {
+	scrollKeys
+	Pair key.Binding
 }
 
-// detailKey: esc returns to where the run was opened from, p pairs the
-// run with its twin, the rest scrolls.
-func (m Model) detailKey(msg tea.KeyPressMsg) (tea.Model, tea.Cmd) {
-	k := m.keys
-	switch {
-	case key.Matches(msg, k.Back):
-		m.tab = m.prevTab
-		if m.tab == viewDetail {
-			m.tab = viewRuns
+// ShortHelp is esc and p.
+func (k detailKeys) ShortHelp() []key.Binding { return []key.Binding{k.Back, k.Pair} }
+
+// FullHelp is every key of the view.
+func (k detailKeys) FullHelp() [][]key.Binding { return [][]key.Binding{append(k.list(), k.Pair)} }
+
+func newDetailView(sh *shared) detailView {
+	return detailView{sh: sh, keys: detailKeys{scrollKeys: newScrollKeys(), Pair: pairKey("pair with its twin")}}
+}
+
+// Keys are the detail's own keys.
+func (v detailView) Keys() help.KeyMap { return v.keys }
+
+// empty reports whether no run was ever asked for.
+func (v detailView) empty() bool { return v.d == nil && v.err == nil && v.loading == "" }
+
+// open asks for run id; an answer for any earlier request is dropped.
+func (v *detailView) open(id string) tea.Cmd {
+	v.seq++
+	v.loading = id
+	return v.sh.startLoad(detailCmd(v.sh.ctx, v.sh.be, v.seq, id))
+}
+
+// Update loads the run asked for (again when the facts change, so a
+// followed database refreshes the run on screen), scrolls, goes back on
+// esc and pairs on p.
+func (v detailView) Update(msg tea.Msg) (detailView, tea.Cmd) {
+	switch msg := msg.(type) {
+	case detailMsg:
+		// Only the answer to the latest request: a late one for a run the
+		// user has already left, or from before a refresh, is dropped.
+		if msg.seq == v.seq {
+			v.d, v.err, v.loading = msg.d, msg.err, ""
 		}
-		return m, nil
-	case key.Matches(msg, k.Pair) && m.detail.d != nil:
-		c := m.pairRun(m.detail.d.RunID)
-		return m, c
+		return v, nil
+	case openRunMsg:
+		v.d, v.err, v.y = nil, nil, 0
+		return v, v.open(msg.id)
+	case factsMsg:
+		switch {
+		case v.loading != "":
+			return v, v.open(v.loading)
+		case v.d != nil:
+			return v, v.open(v.d.RunID) // keeps the run and the scroll while it reloads
+		}
+		return v, nil
+	case tea.KeyPressMsg:
+		if key.Matches(msg, v.keys.Pair) && v.d != nil {
+			v.sh.goTo(navigation{to: viewPair, runID: v.d.RunID, what: "run " + v.d.RunID})
+			return v, nil
+		}
 	}
-	return m.scrollKey(msg)
+	v.scroller.update(v.sh, v.keys.scrollKeys, msg, v.View)
+	return v, nil
 }
 
 func yesNo(b *bool) string {
@@ -87,11 +127,13 @@ func gateReasons(d *metrics.RunDetail) [][2]string {
 	}
 }
 
-func (m Model) detailBody() string {
-	v, st := m.detail, m.styles
+// View is the run's verdict, its gates with what each read, the waterfall
+// and the evidence.
+func (v detailView) View() string {
+	st := v.sh.styles
 	switch {
-	case v.loading != "":
-		return m.spin.View() + " loading run " + safe(v.loading) + "…"
+	case v.loading != "" && v.d == nil:
+		return v.sh.spin.View() + " loading run " + safe(v.loading) + "…"
 	case v.err != nil:
 		return st.Error.Render("error: " + v.err.Error())
 	case v.d == nil:
@@ -124,7 +166,7 @@ func (m Model) detailBody() string {
 		fmt.Fprintf(&b, " %-20s %s\n", g[0], g[1])
 	}
 	b.WriteString(st.Header.Render("Timeline") + "  queue ░  execution █\n")
-	b.WriteString(m.waterfall(d.Timeline))
+	b.WriteString(v.waterfall(d.Timeline))
 	if len(d.Evidence) > 0 {
 		b.WriteString(st.Header.Render("Evidence") + "\n")
 		for _, e := range d.Evidence {
@@ -135,13 +177,13 @@ func (m Model) detailBody() string {
 }
 
 // waterfall draws each span at its offset, queue apart from execution.
-func (m Model) waterfall(spans []metrics.Span) string {
-	st := m.styles
+func (v detailView) waterfall(spans []metrics.Span) string {
+	st := v.sh.styles
 	end := 0.0
 	for _, s := range spans {
 		end = max(end, s.StartMs+s.QueueMs+s.ExecMs)
 	}
-	w := max(10, m.width-62)
+	w := max(10, v.sh.width-62)
 	var b strings.Builder
 	for _, s := range spans {
 		glyph := map[string]string{"stage": "S", "tool_call": "T", "model_call": "M"}[s.Kind]

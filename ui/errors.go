@@ -4,30 +4,52 @@ import (
 	"fmt"
 	"strings"
 
+	"charm.land/bubbles/v2/help"
+	tea "charm.land/bubbletea/v2"
+
 	"github.com/faultlens/faultlens/metrics"
 )
 
 var outcomes = []string{"first_try", "after_retry", "after_switch", "degraded", "failed"}
 
-// errorsBody puts the baseline beside the candidate: recovery chains by
-// error class and outcome with the change of failed chains, then every
-// violation counter and the invalid re-sends by reason with the change of
-// the rate in points, then the evidence grade by path.
-func (m Model) errorsBody() string {
-	b, c := m.pair()
-	st := m.styles
+// errorsView is the recovery chains and violation counters, the baseline
+// beside the candidate, one scrolled body.
+type errorsView struct {
+	sh   *shared
+	keys scrollKeys
+	scroller
+}
+
+func newErrorsView(sh *shared) errorsView { return errorsView{sh: sh, keys: newScrollKeys()} }
+
+// Update scrolls; the errors' data is the shared report and error matrix.
+func (v errorsView) Update(msg tea.Msg) (errorsView, tea.Cmd) {
+	v.scroller.update(v.sh, v.keys, msg, v.View)
+	return v, nil
+}
+
+// Keys are the scrolling keys.
+func (v errorsView) Keys() help.KeyMap { return v.keys }
+
+// View puts the baseline beside the candidate: recovery chains by error
+// class and outcome with the change of failed chains, then every violation
+// counter and the invalid re-sends by reason with the change of the rate in
+// points, then the evidence grade by path.
+func (v errorsView) View() string {
+	b, c := v.sh.pair()
+	st := v.sh.styles
 	bn, cn := suiteName(b), suiteName(c)
 	var out strings.Builder
 	fmt.Fprintf(&out, "recovery chains by error class and outcome: %s │ %s\n", bn, cn)
 	cw := 4 // outcome columns; 3 on a narrow screen so that Δ still fits
 	side := fmt.Sprintf("%5s %4s %4s %4s %4s %4s", "chain", "1st", "rtry", "swch", "degr", "fail")
-	if m.width < 90 {
+	if v.sh.width < 90 {
 		cw = 3
 		side = fmt.Sprintf("%5s %3s %3s %3s %3s %3s", "chain", "1st", "rty", "swi", "deg", "fal")
 	}
 	out.WriteString(st.Header.Render(fmt.Sprintf("%-15s %s │ %s │ %6s", "error class", side, side, "Δfail")) + "\n")
-	bcats, bcell := matrixOf(m.ov.matrix, bn)
-	ccats, ccell := matrixOf(m.ov.matrix, cn)
+	bcats, bcell := matrixOf(v.sh.ov.matrix, bn)
+	ccats, ccell := matrixOf(v.sh.ov.matrix, cn)
 	for _, cat := range union(bcats, ccats) {
 		line := fmt.Sprintf("%-15s %s │ %s │ %6s", pad(safe(cat), 15), matrixCells(bcell, cat, cw), matrixCells(ccell, cat, cw),
 			signedInt(ccell[cat+"\x00failed"]-bcell[cat+"\x00failed"]))

@@ -12,7 +12,7 @@ import (
 func TestErrorsSideBySide(t *testing.T) {
 	db := sampleDB(t)
 	m, _ := settle(t, db, "3")
-	body := ansi.Strip(m.errorsBody())
+	body := ansi.Strip(m.errs.View())
 	for _, want := range []string{
 		"TRANSIENT          28    0   28    0    0    0 │    33    0   27    0    0    6 │     +6",
 		"UNKNOWN_OUTCOME     0    0    0    0    0    0 │     9    0    4    5    0    0 │     +0",

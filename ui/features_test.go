@@ -15,7 +15,7 @@ func wheel(b tea.MouseButton) tea.MouseWheelMsg { return tea.MouseWheelMsg{Butto
 func TestRunsQuickFilters(t *testing.T) {
 	db := sampleDB(t)
 	m, out := settle(t, db, "4", "n")
-	sc := m.ov.filters.Scenarios
+	sc := m.sh.ov.filters.Scenarios
 	if len(sc) < 2 || m.runs.filter.Scenario != sc[0] || !strings.Contains(out, "scenario "+sc[0]) {
 		t.Fatalf("scenario filter %q of %v:\n%s", m.runs.filter.Scenario, sc, out)
 	}
@@ -29,7 +29,7 @@ func TestRunsQuickFilters(t *testing.T) {
 		t.Fatalf("second n: %q, want %q", m.runs.filter.Scenario, sc[1])
 	}
 	m, out = settle(t, db, "4", "x")
-	ec := m.ov.filters.ErrorClasses
+	ec := m.sh.ov.filters.ErrorClasses
 	if len(ec) == 0 || m.runs.filter.ErrorClass != ec[0] || m.runs.total == 0 || m.runs.total >= 452 {
 		t.Fatalf("error class filter %q of %v, %d runs:\n%s", m.runs.filter.ErrorClass, ec, m.runs.total, out)
 	}
@@ -70,12 +70,12 @@ func TestMouseWheel(t *testing.T) {
 		t.Fatalf("runs cursor after down, down, up: %d", m.runs.cursor)
 	}
 	m, out := settleMsgs(t, db, press("2"), wheel(tea.MouseWheelDown), wheel(tea.MouseWheelDown))
-	if m.scroll[viewLatency] != 2*wheelStep || strings.Contains(out, "queue ░ then execution") {
-		t.Fatalf("latency scroll %d:\n%s", m.scroll[viewLatency], out)
+	if m.latency.y != 2*wheelStep || strings.Contains(out, "queue ░ then execution") {
+		t.Fatalf("latency scroll %d:\n%s", m.latency.y, out)
 	}
 	m, _ = settleMsgs(t, db, press("2"), wheel(tea.MouseWheelDown), wheel(tea.MouseWheelUp), wheel(tea.MouseWheelUp))
-	if m.scroll[viewLatency] != 0 {
-		t.Fatalf("latency scroll after down, up, up: %d", m.scroll[viewLatency])
+	if m.latency.y != 0 {
+		t.Fatalf("latency scroll after down, up, up: %d", m.latency.y)
 	}
 	m, _ = settleMsgs(t, db, press("6"), wheel(tea.MouseWheelDown), wheel(tea.MouseWheelDown), wheel(tea.MouseWheelUp))
 	if m.cmp.cursor != 1 {
@@ -92,8 +92,9 @@ func TestCompareLatencySchema(t *testing.T) {
 	if m.cmp.res == nil || m.cmp.res.Failed == 0 || !strings.Contains(out, "FAIL") {
 		t.Fatalf("compare:\n%s", out)
 	}
-	body := m.latencyBody()
-	if len(m.ov.hists) == 0 || !strings.Contains(body, "wall-time distribution") || !strings.Contains(body, "tool  python        │") {
+	m, _ = settle(t, db, "2") // the histograms are the latency view's own call
+	body := m.latency.View()
+	if len(m.latency.hists) == 0 || !strings.Contains(body, "wall-time distribution") || !strings.Contains(body, "tool  python        │") {
 		t.Fatalf("latency distribution:\n%s", body)
 	}
 	if got := sparkline([]int64{0, 1, 8, 4}); got != " ▁█▄" {

@@ -87,7 +87,7 @@ func (f *follower) tick() tea.Cmd {
 
 // refreshCmd looks at the file and, when it changed, swaps in a new
 // snapshot and loads the overview from it; all of it I/O, so in a Cmd.
-func (f *follower) refreshCmd(ctx context.Context, b *backend) tea.Cmd {
+func (f *follower) refreshCmd(ctx context.Context, b *backend, seq int) tea.Cmd {
 	return func() tea.Msg {
 		now := stampOf(f.cfg.Path)
 		f.mu.Lock()
@@ -98,11 +98,11 @@ func (f *follower) refreshCmd(ctx context.Context, b *backend) tea.Cmd {
 		}
 		db, release, err := f.cfg.Reopen(ctx)
 		if err != nil {
-			return followedMsg{changed: true, loaded: loadedMsg{err: err}, at: time.Now()}
+			return followedMsg{changed: true, loaded: loadedMsg{seq: seq, err: err}, at: time.Now()}
 		}
 		if err := b.swap(ctx, db); err != nil {
 			release()
-			return followedMsg{changed: true, loaded: loadedMsg{err: err}, at: time.Now()}
+			return followedMsg{changed: true, loaded: loadedMsg{seq: seq, err: err}, at: time.Now()}
 		}
 		f.mu.Lock()
 		prev := f.release
@@ -112,7 +112,7 @@ func (f *follower) refreshCmd(ctx context.Context, b *backend) tea.Cmd {
 			prev()
 		}
 		ov, err := b.load(ctx)
-		return followedMsg{changed: true, loaded: loadedMsg{ov: ov, err: err}, at: time.Now()}
+		return followedMsg{changed: true, loaded: loadedMsg{seq: seq, ov: ov, err: err}, at: time.Now()}
 	}
 }
 
@@ -160,20 +160,21 @@ func (m Model) updateFollow(msg tea.Msg) (Model, tea.Cmd, bool) {
 	}
 	switch msg := msg.(type) {
 	case followTickMsg:
-		return m, m.follow.refreshCmd(m.ctx, m.be), true
+		m.loadSeq++
+		return m, m.follow.refreshCmd(m.sh.ctx, m.sh.be, m.loadSeq), true
 	case followedMsg:
 		if !msg.changed {
 			return m, m.follow.tick(), true
 		}
 		if msg.loaded.err != nil {
 			// Keep showing what was loaded; say why it is not newer.
-			m.status = "follow: " + textsafe.Terminal(msg.loaded.err.Error())
+			m.sh.status = "follow: " + textsafe.Terminal(msg.loaded.err.Error())
 			return m, m.follow.tick(), true
 		}
-		m.loading++ // balanced by the loadedMsg path's doneLoad
+		m.sh.loading++ // balanced by the loadedMsg path's doneLoad
 		next, cmd := m.Update(msg.loaded)
 		nm := next.(Model)
-		nm.status = fmt.Sprintf("following %s: updated %s", textsafe.Terminal(m.follow.cfg.Path), msg.at.Format("15:04:05"))
+		nm.sh.status = fmt.Sprintf("following %s: updated %s", textsafe.Terminal(m.follow.cfg.Path), msg.at.Format("15:04:05"))
 		return nm, tea.Batch(cmd, m.follow.tick()), true
 	}
 	return m, nil, false

@@ -55,10 +55,10 @@ func TestFollow(t *testing.T) {
 	}
 	m := New(ctx, Options{DB: db, Follow: &Follow{Every: time.Hour, Path: path, Reopen: reopen, Release: release}})
 	defer m.follow.close()
-	defer m.be.close()
-	next, _ := m.Update(loadCmd(ctx, m.be)())
+	defer m.sh.be.close()
+	next, _ := m.Update(loadCmd(ctx, m.sh.be, m.loadSeq)())
 	m = next.(Model)
-	if got := m.ov.report.Suites[0].Runs; got != 2 {
+	if got := m.sh.ov.report.Suites[0].Runs; got != 2 {
 		t.Fatalf("runs at start: %d", got)
 	}
 
@@ -89,10 +89,10 @@ func TestFollow(t *testing.T) {
 	}
 	next, _ = m.Update(msg)
 	m = next.(Model)
-	if got := m.ov.report.Suites[0].Runs; got != 5 || reopens != 2 {
+	if got := m.sh.ov.report.Suites[0].Runs; got != 5 || reopens != 2 {
 		t.Errorf("runs after following: %d (%d reads), want 5 (2)", got, reopens)
 	}
-	if !strings.HasPrefix(m.status, "following "+path+": updated ") {
-		t.Errorf("status %q", m.status)
+	if !strings.HasPrefix(m.sh.status, "following "+path+": updated ") {
+		t.Errorf("status %q", m.sh.status)
 	}
 }

@@ -4,6 +4,9 @@ import (
 	"fmt"
 	"strings"
 
+	"charm.land/bubbles/v2/help"
+	tea "charm.land/bubbletea/v2"
+
 	"github.com/faultlens/faultlens/metrics"
 )
 
@@ -48,22 +51,85 @@ func latencyPairs(b, c *metrics.Suite) []latencyPair {
 	return out
 }
 
-// latencyBody puts the baseline beside the candidate for every stage and
-// tool: p50 and p95 of both with the change, and a p95 bar of queue (░)
-// then execution (█) whose scale is the row's own, so one slow tool does
-// not flatten every other row to a sliver.
-func (m Model) latencyBody() string {
-	b, c := m.pair()
-	st := m.styles
+// latencyView is the latency of every stage and tool, the baseline beside
+// the candidate, one scrolled body. The quantiles come with the shared
+// report; the wall-time histograms are the view's own data call, made when
+// the view is first shown after the suites were (re)loaded.
+type latencyView struct {
+	sh      *shared
+	keys    scrollKeys
+	seq     int  // the request awaited; older answers are dropped
+	loading bool // a request is in flight
+	hists   []metrics.LatencyHistogram
+	err     error
+	scroller
+}
+
+func newLatencyView(sh *shared) latencyView { return latencyView{sh: sh, keys: newScrollKeys()} }
+
+// Update loads the histograms (again after a refresh, now if on screen,
+// else on the next visit), keeps the answer to the latest request only,
+// and scrolls.
+func (v latencyView) Update(msg tea.Msg) (latencyView, tea.Cmd) {
+	switch msg := msg.(type) {
+	case histogramsMsg:
+		if msg.seq == v.seq {
+			v.hists, v.err, v.loading = msg.hists, msg.err, false
+		}
+		return v, nil
+	case factsMsg:
+		v.seq++ // drops an answer in flight: it read the old facts
+		v.hists, v.err, v.loading = nil, nil, false
+		if msg.onScreen {
+			return v, v.load()
+		}
+		return v, nil
+	case shownMsg:
+		if v.hists == nil && v.err == nil && !v.loading && v.sh.ov != nil {
+			return v, v.load()
+		}
+		return v, nil
+	}
+	v.scroller.update(v.sh, v.keys, msg, v.View)
+	return v, nil
+}
+
+func (v *latencyView) load() tea.Cmd {
+	v.seq++
+	v.loading = true
+	return v.sh.startLoad(histogramsCmd(v.sh.ctx, v.sh.be, v.seq))
+}
+
+// distribution is the histograms' section, or what stands in for it.
+func (v latencyView) distribution(bn, cn string) string {
+	switch {
+	case v.err != nil:
+		return v.sh.styles.Error.Render("wall-time distribution: "+safe(v.err.Error())) + "\n"
+	case v.hists == nil:
+		return v.sh.spin.View() + " reading the wall-time distribution…\n"
+	}
+	return latencyDistribution(v.hists, bn, cn, v.sh.styles)
+}
+
+// Keys are the scrolling keys.
+func (v latencyView) Keys() help.KeyMap { return v.keys }
+
+// View puts the baseline beside the candidate for every stage and tool:
+// p50 and p95 of both with the change, and a p95 bar of queue (░) then
+// execution (█) whose scale is the row's own, so one slow tool does not
+// flatten every other row to a sliver.
+func (v latencyView) View() string {
+	b, c := v.sh.pair()
+	st := v.sh.styles
 	var out strings.Builder
 	out.WriteString("p95 bars: queue ░ then execution █, each row on its own scale; Δ = candidate − baseline\n")
 	bn, cn := suiteName(b), suiteName(c)
 	flag := " ◀ QUEUED > EXECUTED"
-	if m.width < 96 {
+	if v.sh.width < 96 {
 		flag = " ◀ Q>X" // the legend line says what it means
 		out.WriteString("◀ Q>X: QUEUED > EXECUTED (p95 queue above p95 execution and over 1 s)\n")
 	}
-	w := max(8, min(30, m.width-68-len([]rune(flag))))
+	w := max(8, min(30, v.sh.width-68-len([]rune(flag))))
 	out.WriteString(st.Header.Render(fmt.Sprintf("%-19s %-9s %-*s %8s %8s %6s %9s", "stage / tool", "suite", w+2, "p95 queue+exec", "p50", "p95", "queue", "Δp95")) + "\n")
 	for _, p := range latencyPairs(b, c) {
 		scale := max(p95Total(p.base), p95Total(p.cand))
@@ -97,8 +163,8 @@ func (m Model) latencyBody() string {
 			out.WriteString(line + "\n")
 		}
 	}
-	out.WriteString("\n" + m.latencyDistribution(bn, cn))
-	out.WriteString("\n" + m.latencyTable(b, c))
+	out.WriteString("\n" + v.distribution(bn, cn))
+	out.WriteString("\n" + latencyTable(b, c, st))
 	return strings.TrimRight(out.String(), "\n")
 }
 
@@ -151,9 +217,9 @@ func cells(v, scale float64, w int) int {
 // latencyTable is the percentile table of both suites: one line per stage
 // or tool and clock, the baseline's p50/p95/p99 beside the candidate's and
 // the change of p95.
-func (m Model) latencyTable(b, c *metrics.Suite) string {
+func latencyTable(b, c *metrics.Suite, st Styles) string {
 	var out strings.Builder
-	out.WriteString(m.styles.Header.Render(fmt.Sprintf("%-19s %-5s %8s %8s %8s │ %8s %8s %8s │ %9s", "percentiles", "clock",
+	out.WriteString(st.Header.Render(fmt.Sprintf("%-19s %-5s %8s %8s %8s │ %8s %8s %8s │ %9s", "percentiles", "clock",
 		"b p50", "b p95", "b p99", "c p50", "c p95", "c p99", "Δp95")) + "\n")
 	var runRows []latencyPair
 	if b != nil || c != nil {

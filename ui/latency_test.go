@@ -13,7 +13,7 @@ import (
 func TestLatencySideBySide(t *testing.T) {
 	db := sampleDB(t)
 	m, _ := settle(t, db, "2")
-	body := ansi.Strip(m.latencyBody())
+	body := ansi.Strip(m.latency.View())
 	for _, want := range []string{
 		"stage planning      baseline  │░█████████  │   2710ms   6124ms     0%",
 		"                    candidate │░███████████│   2919ms   7349ms     0%   +1225ms",
@@ -28,14 +28,14 @@ func TestLatencySideBySide(t *testing.T) {
 		t.Errorf("%d rows flagged QUEUED > EXECUTED, want 1 (python in the candidate)", n)
 	}
 	// The viewport stops at the last line and says where it is.
-	keys := []string{"2"}
+	keys := []string{"2", "wait"} // the histograms first: they lengthen the body
 	for range 12 {
 		keys = append(keys, "f")
 	}
 	m, out := settle(t, db, append(keys, "k")...)
 	lines := strings.Count(body, "\n") + 1
-	if want := lines - m.bodyHeight() - 1; m.scroll[viewLatency] != want {
-		t.Errorf("scroll after paging past the end and one up: %d, want %d", m.scroll[viewLatency], want)
+	if want := lines - m.sh.bodyHeight() - 1; m.latency.y != want {
+		t.Errorf("scroll after paging past the end and one up: %d, want %d", m.latency.y, want)
 	}
 	if !strings.Contains(out, "of 91 (") {
 		t.Errorf("no position indicator:\n%s", out)

@@ -12,12 +12,16 @@ import (
 	"github.com/faultlens/faultlens/metrics"
 )
 
-// Messages: every result of I/O reaches Update as one of these.
+// Messages: every result of I/O reaches Update as one of these, carrying
+// the request it answers so that a late answer never replaces a newer one.
 type (
+	// loadedMsg answers load seq of the suites.
 	loadedMsg struct {
+		seq int
 		ov  *overview
 		err error
 	}
+	// runsMsg answers runs request seq.
 	runsMsg struct {
 		seq    int
 		rows   []metrics.RunRow
@@ -25,14 +29,16 @@ type (
 		offset int
 		err    error
 	}
-	// detailMsg answers the request for run id.
+	// detailMsg answers detail request seq, for run id.
 	detailMsg struct {
+		seq int
 		id  string
 		d   *metrics.RunDetail
 		err error
 	}
-	// compareMsg answers the comparison of base with cand.
+	// compareMsg answers compare request seq, of base with cand.
 	compareMsg struct {
+		seq        int
 		base, cand string
 		res        *compare.Result
 		err        error
@@ -42,6 +48,12 @@ type (
 		seq   int
 		query string
 		res   *sqlResult
+		err   error
+	}
+	// histogramsMsg answers latency histogram request seq.
+	histogramsMsg struct {
+		seq   int
+		hists []metrics.LatencyHistogram
 		err   error
 	}
 	// breakersMsg answers breaker request seq.
@@ -56,7 +68,9 @@ type (
 		p   *metrics.RunPair
 		err error
 	}
+	// exportedMsg answers export request seq.
 	exportedMsg struct {
+		seq  int
 		path string
 		err  error
 	}
@@ -65,10 +79,10 @@ type (
 	quitWhenIdleMsg struct{}
 )
 
-func loadCmd(ctx context.Context, b *backend) tea.Cmd {
+func loadCmd(ctx context.Context, b *backend, seq int) tea.Cmd {
 	return func() tea.Msg {
 		ov, err := b.load(ctx)
-		return loadedMsg{ov: ov, err: err}
+		return loadedMsg{seq: seq, ov: ov, err: err}
 	}
 }
 
@@ -79,17 +93,17 @@ func runsCmd(ctx context.Context, b *backend, seq int, f metrics.RunFilter, o me
 	}
 }
 
-func detailCmd(ctx context.Context, b *backend, id string) tea.Cmd {
+func detailCmd(ctx context.Context, b *backend, seq int, id string) tea.Cmd {
 	return func() tea.Msg {
 		d, err := b.detail(ctx, id)
-		return detailMsg{id: id, d: d, err: err}
+		return detailMsg{seq: seq, id: id, d: d, err: err}
 	}
 }
 
-func compareCmd(ctx context.Context, b *backend, base, cand string) tea.Cmd {
+func compareCmd(ctx context.Context, b *backend, seq int, base, cand string) tea.Cmd {
 	return func() tea.Msg {
 		res, err := b.compare(ctx, base, cand)
-		return compareMsg{base: base, cand: cand, res: res, err: err}
+		return compareMsg{seq: seq, base: base, cand: cand, res: res, err: err}
 	}
 }
 
@@ -97,6 +111,13 @@ func sqlCmd(ctx context.Context, b *backend, seq int, q string) tea.Cmd {
 	return func() tea.Msg {
 		res, err := b.query(ctx, q)
 		return sqlMsg{seq: seq, query: q, res: res, err: err}
+	}
+}
+
+func histogramsCmd(ctx context.Context, b *backend, seq int) tea.Cmd {
+	return func() tea.Msg {
+		h, err := b.latencyHistograms(ctx)
+		return histogramsMsg{seq: seq, hists: h, err: err}
 	}
 }
 
@@ -116,13 +137,13 @@ func pairCmd(ctx context.Context, b *backend, seq int, id string, f metrics.RunF
 	}
 }
 
-func exportCmd(dir, name, markdown string, now time.Time) tea.Cmd {
+func exportCmd(seq int, dir, name, markdown string, now time.Time) tea.Cmd {
 	return func() tea.Msg {
 		path := filepath.Join(dir, "faultlens-"+name+"-"+now.Format("20060102-150405")+".md")
 		if abs, err := filepath.Abs(path); err == nil {
 			path = abs
 		}
 		err := os.WriteFile(path, []byte(markdown), 0o644)
-		return exportedMsg{path: path, err: err}
+		return exportedMsg{seq: seq, path: path, err: err}
 	}
 }

@@ -1,5 +1,7 @@
 // Package ui is faultlens's interactive terminal dashboard (bubbletea v2).
-// The root Model owns the child views and routes typed messages to them;
+// The root Model owns what every view shares (the suites, the screen's
+// size, the tabs and the global keys) and routes messages to the views,
+// each its own model with its own keys, as gh-dash composes its sections;
 // all I/O happens in tea.Cmds built in messages.go over the backend.
 package ui
 
@@ -50,7 +52,7 @@ type Options struct {
 func Run(ctx context.Context, o Options) error {
 	m := New(ctx, o)
 	defer m.follow.close() // after the backend has closed its session on the snapshot
-	defer m.be.close()
+	defer m.sh.be.close()
 	opts := []tea.ProgramOption{tea.WithContext(ctx)}
 	if o.In != nil {
 		opts = append(opts, tea.WithInput(o.In))
@@ -62,162 +64,151 @@ func Run(ctx context.Context, o Options) error {
 	return err
 }
 
-// Model is the root model: it owns every view.
+// Model is the root model: the tabs, the global keys, the suites loaded
+// (through sh) and one model per view.
 type Model struct {
-	ctx    context.Context
-	be     *backend
-	opts   Options
-	keys   keyMap
-	styles Styles
+	sh   *shared
+	keys keyMap
 
-	width, height int
-	tab, prevTab  view
-	help          bool
-	loading       int
-	spin          spinner.Model
-	status        string
-	err           error
-	quitWhenIdle  bool
+	tab, prevTab view
+	help         bool
+	err          error
+	quitWhenIdle bool
+	// loadSeq numbers the loads of the suites (the first, then one per
+	// refresh when following); loadShown is the one on screen, so an older
+	// load answering late never replaces a newer one.
+	loadSeq, loadShown int
+	follow             *follower // nil unless Options.Follow
+	exportSeq          int       // the export whose outcome the status line awaits
 
-	ov       *overview
-	scroll   [nViews]int
+	overview overviewView
+	latency  latencyView
+	errs     errorsView
 	runs     runsView
 	detail   detailView
-	sql      sqlView
 	cmp      compareView
-	cmpKeys  compareKeys
+	sql      sqlView
 	breakers breakerView
-	brKeys   breakerKeys
 	pairV    pairView
-	follow   *follower // nil unless Options.Follow
 }
 
 // New returns the dashboard model over o.DB.
 func New(ctx context.Context, o Options) Model {
 	noColor := o.NoColor || os.Getenv("NO_COLOR") != ""
-	m := Model{
+	sh := &shared{
 		ctx: ctx, be: &backend{db: o.DB, suites: scopeOf(o)}, opts: o,
-		keys: defaultKeyMap(), styles: DefaultStyles(noColor),
-		cmpKeys: newCompareKeys(), brKeys: newBreakerKeys(),
-		width: 80, height: 24,
+		styles: DefaultStyles(noColor), width: 80, height: 24,
 		spin: spinner.New(spinner.WithSpinner(spinner.Line)),
 	}
-	m.loading = 1 // the report, started by Init
-	m.runs = newRunsView()
-	m.sql = newSQLView()
-	m.follow = newFollower(o.Follow)
-	m.sql.input.setWidth(m.width)
-	m.runs.input.setWidth(m.width - runsFilterAt)
+	m := Model{
+		sh: sh, keys: defaultKeyMap(),
+		overview: newOverviewView(sh), latency: newLatencyView(sh), errs: newErrorsView(sh),
+		runs: newRunsView(sh), detail: newDetailView(sh), cmp: newCompareView(sh), sql: newSQLView(sh),
+		breakers: newBreakerView(sh), pairV: newPairView(sh),
+		follow: newFollower(o.Follow),
+	}
+	m.broadcast(tea.WindowSizeMsg{Width: sh.width, Height: sh.height})
+	m.loadSeq = 1
+	sh.loading = 1 // the first load, started by Init
 	return m
 }
 
 // Init starts loading the report.
 func (m Model) Init() tea.Cmd {
-	if m.ov != nil {
-		return m.spin.Tick // resumed with its data (tests)
+	if m.sh.ov != nil {
+		return m.sh.spin.Tick // resumed with its data (tests)
 	}
+	load := loadCmd(m.sh.ctx, m.sh.be, m.loadSeq)
 	if m.follow != nil {
-		return tea.Batch(loadCmd(m.ctx, m.be), m.spin.Tick, m.follow.tick())
+		return tea.Batch(load, m.sh.spin.Tick, m.follow.tick())
 	}
-	return tea.Batch(loadCmd(m.ctx, m.be), m.spin.Tick)
+	return tea.Batch(load, m.sh.spin.Tick)
 }
 
-func (m *Model) startLoad(c tea.Cmd) tea.Cmd {
-	m.loading++
-	return c
-}
-
+// doneLoad counts one answer in (kept or dropped as stale).
 func (m *Model) doneLoad() tea.Cmd {
-	if m.loading > 0 {
-		m.loading--
+	if m.sh.loading > 0 {
+		m.sh.loading--
 	}
-	if m.loading == 0 && m.quitWhenIdle {
+	if m.sh.loading == 0 && m.quitWhenIdle {
 		return tea.Quit
 	}
 	return nil
 }
 
-// Update routes messages.
+// Update handles what is shared and routes the rest: answers to the view
+// that asked, keys and the mouse to the view on screen.
 func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	if fm, c, ok := m.updateFollow(msg); ok {
 		return fm, c
 	}
 	switch msg := msg.(type) {
 	case tea.WindowSizeMsg:
-		m.width, m.height = msg.Width, msg.Height
-		m.sql.input.setWidth(m.width)
-		m.runs.input.setWidth(m.width - runsFilterAt)
-		return m, nil
+		m.sh.width, m.sh.height = msg.Width, msg.Height
+		return m, m.broadcast(msg)
 	case spinner.TickMsg:
 		var c tea.Cmd
-		m.spin, c = m.spin.Update(msg)
+		m.sh.spin, c = m.sh.spin.Update(msg)
 		return m, c
 	case quitWhenIdleMsg:
 		m.quitWhenIdle = true
-		if m.loading == 0 {
+		if m.sh.loading == 0 {
 			return m, tea.Quit
 		}
 		return m, nil
 	case loadedMsg:
-		m.ov, m.err = msg.ov, msg.err
-		var runs, cmp tea.Cmd
-		if m.err == nil {
-			runs = m.reloadRuns()
-			if b, c := m.pair(); b != nil && c != nil {
-				m.cmp.base, m.cmp.cand = b.Suite, c.Suite
-				cmp = m.startLoad(compareCmd(m.ctx, m.be, b.Suite, c.Suite))
-			}
-		}
-		// New facts (the first load, or a refresh when following) make
-		// the breakers stale: drop them and any answer in flight, and load
-		// them now if they are on screen, else on the next visit.
-		m.breakers = breakerView{seq: m.breakers.seq + 1}
-		var brk tea.Cmd
-		if m.err == nil && m.tab == viewBreakers {
-			brk = m.loadBreakers()
-		}
-		return m, tea.Batch(runs, cmp, brk, m.doneLoad())
-	case compareMsg:
-		m.cmp.apply(msg)
-		return m, m.doneLoad()
-	case breakersMsg:
-		m.breakers.apply(msg)
-		return m, m.doneLoad()
-	case pairMsg:
-		m.pairV.apply(msg)
-		return m, m.doneLoad()
-	case runsMsg:
-		m.runs.apply(msg)
-		return m, m.doneLoad()
-	case detailMsg:
-		m.detail.apply(msg)
-		return m, m.doneLoad()
-	case sqlMsg:
-		m.sql.apply(msg)
-		return m, m.doneLoad()
+		return m, tea.Batch(m.loaded(msg), m.doneLoad())
 	case exportedMsg:
 		c := m.doneLoad()
-		if msg.err != nil {
-			m.status = "export failed: " + msg.err.Error()
-		} else {
-			m.status = "exported to " + msg.path
+		switch {
+		case msg.seq != m.exportSeq:
+			// An earlier export finishing late: the status says the latest.
+		case msg.err != nil:
+			m.sh.status = "export failed: " + msg.err.Error()
+		default:
+			m.sh.status = "exported to " + msg.path
 		}
 		return m, c
 	case tea.KeyPressMsg:
 		return m.handleKey(msg)
 	case tea.MouseWheelMsg:
-		return m.wheel(msg)
+		if m.help || m.focused() {
+			return m, nil
+		}
+		return m, m.route(m.tab, msg)
+	}
+	if v, ok := ownerOf(msg); ok {
+		c := m.route(v, msg)
+		return m, tea.Batch(c, m.doneLoad())
 	}
 	return m, nil
 }
 
+// loaded shows a load of the suites unless a newer one is on screen, and
+// tells every view that the facts changed.
+func (m *Model) loaded(msg loadedMsg) tea.Cmd {
+	if msg.seq <= m.loadShown {
+		return nil
+	}
+	m.loadShown = msg.seq
+	m.sh.ov, m.err = msg.ov, msg.err
+	if m.err != nil {
+		return nil
+	}
+	var cmds []tea.Cmd
+	for v := range nViews {
+		cmds = append(cmds, m.route(v, factsMsg{onScreen: v == m.tab}))
+	}
+	return tea.Batch(cmds...)
+}
+
 func (m Model) handleKey(msg tea.KeyPressMsg) (tea.Model, tea.Cmd) {
-	// A focused input owns the keyboard: no key reaches a shortcut.
 	if msg.String() == "ctrl+c" {
 		return m, tea.Quit
 	}
-	if f := m.focusedField(); f != nil {
-		return m.fieldKey(msg)
+	// A focused input owns the keyboard: no key reaches a shortcut.
+	if m.focused() {
+		return m, m.route(m.tab, msg)
 	}
 	k := m.keys
 	switch {
@@ -230,120 +221,41 @@ func (m Model) handleKey(msg tea.KeyPressMsg) (tea.Model, tea.Cmd) {
 		m.help = false
 		return m, nil
 	case key.Matches(msg, k.NextTab):
-		return m.switchTo((m.tab + 1) % nViews)
+		return m, m.switchTo((m.tab + 1) % nViews)
 	case key.Matches(msg, k.PrevTab):
-		return m.switchTo((m.tab + nViews - 1) % nViews)
+		return m, m.switchTo((m.tab + nViews - 1) % nViews)
 	case key.Matches(msg, k.Export):
 		name := strings.ToLower(strings.ReplaceAll(viewNames[m.tab], " ", "-"))
 		md := "# faultlens: " + viewNames[m.tab] + "\n\n```text\n" + ansi.Strip(m.body()) + "\n```\n"
-		return m, m.startLoad(exportCmd(m.opts.ExportDir, name, md, time.Now()))
+		m.exportSeq++
+		return m, m.sh.startLoad(exportCmd(m.exportSeq, m.sh.opts.ExportDir, name, md, time.Now()))
 	}
 	for i, b := range k.Tabs {
 		if key.Matches(msg, b) {
-			return m.switchTo(view(i))
+			return m, m.switchTo(view(i))
 		}
 	}
-	// Each view owns the rest of the keys.
-	switch m.tab {
-	case viewRuns:
-		return m.runsKey(msg)
-	case viewCompare:
-		return m.compareKey(msg)
-	case viewBreakers:
-		return m.breakerKey(msg)
-	case viewDetail:
-		return m.detailKey(msg)
-	case viewSQL:
-		return m.sqlKey(msg)
-	}
-	return m.scrollKey(msg)
-}
-
-// scrollKey is the keys of a view that is one scrolled body (overview,
-// latency, errors, pair, and the detail's body): j/k, pages, esc back.
-func (m Model) scrollKey(msg tea.KeyPressMsg) (tea.Model, tea.Cmd) {
-	k := m.keys
-	if key.Matches(msg, k.Back) && m.tab != viewOverview {
-		return m.switchTo(m.prevTab)
-	}
-	switch {
-	case key.Matches(msg, k.Down):
-		m.scrollBy(1)
-	case key.Matches(msg, k.Up):
-		m.scrollBy(-1)
-	case key.Matches(msg, k.PageDown):
-		m.scrollBy(m.bodyHeight())
-	case key.Matches(msg, k.PageUp):
-		m.scrollBy(-m.bodyHeight())
-	}
-	return m, nil
-}
-
-// wheelStep is how many lines one notch of the mouse wheel scrolls a view.
-const wheelStep = 3
-
-// wheel scrolls the current view: the cursor of the runs, compare and
-// breaker views and the SQL result move one row per notch (as j/k do),
-// every other view wheelStep lines.
-func (m Model) wheel(msg tea.MouseWheelMsg) (tea.Model, tea.Cmd) {
-	up := msg.Mouse().Button == tea.MouseWheelUp
-	if !up && msg.Mouse().Button != tea.MouseWheelDown {
+	if m.help {
 		return m, nil
 	}
-	if m.help || m.focusedField() != nil {
-		return m, nil
-	}
-	k := tea.KeyPressMsg{Code: tea.KeyDown}
-	if up {
-		k = tea.KeyPressMsg{Code: tea.KeyUp}
-	}
-	switch m.tab {
-	case viewRuns:
-		return m.runsKey(k)
-	case viewCompare:
-		return m.compareKey(k)
-	case viewBreakers:
-		return m.breakerKey(k)
-	case viewSQL:
-		if up {
-			m.sql.scroll = max(0, m.sql.scroll-wheelStep)
-		} else if m.sql.res != nil {
-			m.sql.scroll = min(m.sql.scroll+wheelStep, max(0, len(m.sql.res.rows)-1))
-		}
-		return m, nil
-	}
-	if up {
-		m.scrollBy(-wheelStep)
-	} else {
-		m.scrollBy(wheelStep)
-	}
-	return m, nil
+	return m, m.route(m.tab, msg)
 }
 
-func (m Model) switchTo(v view) (tea.Model, tea.Cmd) {
+// switchTo shows view v and tells it so (the console focuses its input,
+// the breakers load on a first visit); the detail with no run opens the
+// run selected in the runs view.
+func (m *Model) switchTo(v view) tea.Cmd {
 	if v != m.tab {
 		m.prevTab = m.tab
 	}
 	m.tab = v
 	m.help = false
-	if v == viewSQL {
-		return m, m.sql.input.focus() // what a person types first is the query
-	}
-	if v == viewBreakers && m.breakers.t == nil && m.breakers.err == nil && !m.breakers.loading && m.ov != nil {
-		return m, m.loadBreakers()
-	}
-	if v == viewDetail && m.detail.d == nil && m.detail.err == nil {
+	if v == viewDetail && m.sh.ov != nil && m.detail.empty() {
 		if id := m.runs.selectedID(); id != "" {
-			m.detail.loading = id
-			return m, m.startLoad(detailCmd(m.ctx, m.be, id))
+			return m.route(viewDetail, openRunMsg{id: id})
 		}
 	}
-	return m, nil
-}
-
-// bodyHeight is the number of lines between the tab bar and the status line.
-func (m Model) bodyHeight() int {
-	return max(3, m.height-3)
+	return m.route(v, shownMsg{})
 }
 
 // resume returns the model ready to run in a new program (tests).

@@ -5,29 +5,53 @@ import (
 	"sort"
 	"strings"
 
+	"charm.land/bubbles/v2/help"
+	tea "charm.land/bubbletea/v2"
 	"charm.land/lipgloss/v2"
 
 	"github.com/faultlens/faultlens/metrics"
 )
 
-// overviewBody shows each suite's funnel, claimed vs actual, violations and
-// top error classes, suites side by side when the terminal is wide enough.
-func (m Model) overviewBody() string {
+// overviewView is each suite's funnel and counters, one scrolled body.
+type overviewView struct {
+	sh   *shared
+	keys scrollKeys
+	scroller
+}
+
+func newOverviewView(sh *shared) overviewView {
+	k := newScrollKeys()
+	k.Back.SetEnabled(false) // the first view: nowhere to go back to
+	return overviewView{sh: sh, keys: k}
+}
+
+// Update scrolls; the overview's data is the shared report.
+func (v overviewView) Update(msg tea.Msg) (overviewView, tea.Cmd) {
+	v.scroller.update(v.sh, v.keys, msg, v.View)
+	return v, nil
+}
+
+// Keys are the scrolling keys.
+func (v overviewView) Keys() help.KeyMap { return v.keys }
+
+// View shows each suite's funnel, claimed vs actual, violations and top
+// error classes, suites side by side when the terminal is wide enough.
+func (v overviewView) View() string {
 	var cols []string
-	for _, s := range m.suites() {
-		cols = append(cols, m.suiteSummary(s))
+	for _, s := range v.sh.suites() {
+		cols = append(cols, v.suiteSummary(s))
 	}
 	if len(cols) == 0 {
 		return "no runs in the input"
 	}
-	if len(cols) == 2 && m.width >= 2*48+2 {
+	if len(cols) == 2 && v.sh.width >= 2*48+2 {
 		return lipgloss.JoinHorizontal(lipgloss.Top, lipgloss.NewStyle().Width(50).Render(cols[0]), cols[1])
 	}
 	return strings.Join(cols, "\n\n")
 }
 
-func (m Model) suiteSummary(s *metrics.Suite) string {
-	st := m.styles
+func (v overviewView) suiteSummary(s *metrics.Suite) string {
+	st := v.sh.styles
 	mt := s.Metrics
 	var b strings.Builder
 	fmt.Fprintf(&b, "%s  %d runs\n", st.Title.Render("suite "+safe(s.Suite)), s.Runs)

@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"strings"
 
+	"charm.land/bubbles/v2/help"
+	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/faultlens/faultlens/metrics"
@@ -14,24 +16,78 @@ import (
 // the left and the candidate's on the right, the first step where they
 // part and every gate that differs highlighted.
 type pairView struct {
+	sh   *shared
+	keys scrollKeys
 	seq  int    // the request awaited; older answers are dropped
 	what string // what was asked for, while loading
-	p    *metrics.RunPair
-	err  error
+	// id and filter are the request: run id, or with id "" the first run
+	// matching filter. Once answered, id is the run that was paired, so a
+	// refresh pairs the same run again.
+	id     string
+	filter metrics.RunFilter
+	p      *metrics.RunPair
+	err    error
+	scroller
 }
 
-func (v *pairView) apply(msg pairMsg) {
-	if msg.seq != v.seq {
-		return
+func newPairView(sh *shared) pairView { return pairView{sh: sh, keys: newScrollKeys()} }
+
+// Keys are the scrolling keys and esc back.
+func (v pairView) Keys() help.KeyMap { return v.keys }
+
+// Update pairs the run asked for (again when the facts change, keeping the
+// pair on screen until the new one arrives) and scrolls.
+func (v pairView) Update(msg tea.Msg) (pairView, tea.Cmd) {
+	switch msg := msg.(type) {
+	case pairMsg:
+		if msg.seq != v.seq {
+			return v, nil
+		}
+		v.p, v.err, v.what = msg.p, msg.err, ""
+		if v.p != nil && v.id == "" {
+			v.id = v.p.Cand.RunID
+			if v.filter.Suite == v.p.Base.Suite {
+				v.id = v.p.Base.RunID
+			}
+		}
+		return v, nil
+	case askPairMsg:
+		v.id, v.filter, v.what, v.p, v.err, v.y = msg.id, msg.filter, msg.what, nil, nil, 0
+		return v, v.ask()
+	case factsMsg:
+		if v.what == "" && v.p == nil && v.err == nil {
+			return v, nil // nothing asked yet
+		}
+		if v.p == nil {
+			v.what = "run " + v.id
+			if v.id == "" {
+				v.what = "the first run behind the row"
+			}
+		}
+		return v, v.ask()
 	}
-	v.p, v.err, v.what = msg.p, msg.err, ""
+	v.scroller.update(v.sh, v.keys, msg, v.View)
+	return v, nil
 }
 
-func (m Model) pairBody() string {
-	v, st := m.pairV, m.styles
+// ask pairs the request with its twin; an answer to any earlier request is
+// dropped.
+func (v *pairView) ask() tea.Cmd {
+	b, c := v.sh.pair()
+	if b == nil || c == nil {
+		v.what, v.p, v.err = "", nil, errors.New("pairing needs two suites (--baseline B --candidate C)")
+		return nil
+	}
+	v.seq++
+	return v.sh.startLoad(pairCmd(v.sh.ctx, v.sh.be, v.seq, v.id, v.filter, b.Suite, c.Suite))
+}
+
+// View is both runs side by side, section by section.
+func (v pairView) View() string {
+	st := v.sh.styles
 	switch {
 	case v.what != "":
-		return m.spin.View() + " pairing " + safe(v.what) + "…"
+		return v.sh.spin.View() + " pairing " + safe(v.what) + "…"
 	case errors.Is(v.err, metrics.ErrNoTwin):
 		return st.Warn.Render(safe(v.err.Error()))
 	case v.err != nil:
@@ -45,13 +101,13 @@ func (m Model) pairBody() string {
 	if p.Diverge < 0 {
 		b.WriteString(st.Good.Render("the timelines match step for step") + "\n")
 	}
-	colW := max(30, (m.width-3)/2)
+	colW := max(30, (v.sh.width-3)/2)
 	differs := map[string]bool{}
 	for _, g := range p.Gates {
 		differs[g] = true
 	}
 	steps := max(len(p.Base.Timeline), len(p.Cand.Timeline))
-	side := func(d *metrics.RunDetail) []string { return m.pairSide(d, differs, p.Diverge, steps, colW) }
+	side := func(d *metrics.RunDetail) []string { return pairSide(d, differs, p.Diverge, steps, colW, st) }
 	left, right := side(p.Base), side(p.Cand)
 	for i := range max(len(left), len(right)) {
 		l, r := "", ""
@@ -68,8 +124,7 @@ func (m Model) pairBody() string {
 
 // pairSide is one run's column: header, gates, timeline and evidence, each
 // section the same number of lines on both sides so that rows line up.
-func (m Model) pairSide(d *metrics.RunDetail, differs map[string]bool, diverge, steps, w int) []string {
-	st := m.styles
+func pairSide(d *metrics.RunDetail, differs map[string]bool, diverge, steps, w int, st Styles) []string {
 	cut := func(s string) string { return ansi.Truncate(s, w, "…") }
 	claimed := d.Claimed
 	if claimed == "" {

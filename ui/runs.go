@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"charm.land/bubbles/v2/help"
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
@@ -23,6 +24,8 @@ var sortOrder = []string{"run_id", "suite", "scenario", "agent", "claimed", "ver
 // edge; it also colours a whole row by its verdict (masked in red), which
 // the table's per-cell styles cannot.
 type runsView struct {
+	sh     *shared
+	keys   runsKeys
 	filter metrics.RunFilter
 	sort   metrics.RunSort
 	input  field // the text filter; "/" focuses it
@@ -32,18 +35,94 @@ type runsView struct {
 	rows   []metrics.RunRow
 	total  int64
 	err    error
+	// keep is the run under the cursor when the facts changed: if the
+	// reloaded page still holds it, the cursor goes back to it.
+	keep string
 }
 
-func newRunsView() runsView {
-	return runsView{sort: metrics.RunSort{Column: "run_id"}, input: newField("/", "filter: part of run id, suite, scenario or agent")}
+// runsKeys are the runs view's own keys.
+type runsKeys struct {
+	Up, Down, PageUp, PageDown, Enter, Pair, Back                 key.Binding
+	Filter, Sort, SortDir, Quick, Scenario, ErrorClass, GateFalse key.Binding
 }
 
-func (r *runsView) apply(msg runsMsg) {
-	if msg.seq != r.seq {
-		return
+func newRunsKeys() runsKeys {
+	s := newScrollKeys()
+	return runsKeys{
+		Up: upKey(), Down: downKey(), PageUp: s.PageUp, PageDown: s.PageDown,
+		Enter:      key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "open")),
+		Pair:       pairKey("pair with its twin"),
+		Back:       backKey(),
+		Filter:     key.NewBinding(key.WithKeys("/"), key.WithHelp("/", "filter")),
+		Sort:       key.NewBinding(key.WithKeys("s"), key.WithHelp("s", "next sort column")),
+		SortDir:    key.NewBinding(key.WithKeys("S"), key.WithHelp("S", "reverse sort")),
+		Quick:      key.NewBinding(key.WithKeys("m"), key.WithHelp("m", "masked, failed, seal, undisclosed")),
+		Scenario:   key.NewBinding(key.WithKeys("n"), key.WithHelp("n", "next scenario")),
+		ErrorClass: key.NewBinding(key.WithKeys("x"), key.WithHelp("x", "next error class")),
+		GateFalse:  key.NewBinding(key.WithKeys("g"), key.WithHelp("g", "a gate false")),
 	}
-	r.rows, r.total, r.offset, r.err = msg.rows, msg.total, msg.offset, msg.err
-	r.cursor = min(r.cursor, max(0, len(r.rows)-1))
+}
+
+// ShortHelp is the status line's share.
+func (k runsKeys) ShortHelp() []key.Binding {
+	return []key.Binding{k.Enter, k.Pair, k.Filter, k.Sort, k.Quick}
+}
+
+// FullHelp is moving and opening, then filtering and sorting.
+func (k runsKeys) FullHelp() [][]key.Binding {
+	return [][]key.Binding{{k.Down, k.Up, k.PageDown, k.PageUp, k.Enter, k.Pair, k.Back},
+		{k.Filter, k.Sort, k.SortDir, k.Quick, k.Scenario, k.ErrorClass, k.GateFalse}}
+}
+
+func newRunsView(sh *shared) runsView {
+	return runsView{sh: sh, keys: newRunsKeys(), sort: metrics.RunSort{Column: "run_id"},
+		input: newField("/", "filter: part of run id, suite, scenario or agent")}
+}
+
+// Keys are the filter's while it has focus, else the table's.
+func (r runsView) Keys() help.KeyMap {
+	if r.input.focused() {
+		return fieldKeyMap
+	}
+	return r.keys
+}
+
+func (r runsView) focused() bool { return r.input.focused() }
+
+// Update pages, filters and sorts; enter opens the run, p pairs it.
+func (r runsView) Update(msg tea.Msg) (runsView, tea.Cmd) {
+	switch msg := msg.(type) {
+	case runsMsg:
+		if msg.seq == r.seq {
+			r.rows, r.total, r.offset, r.err = msg.rows, msg.total, msg.offset, msg.err
+			r.cursor = min(r.cursor, max(0, len(r.rows)-1))
+			for i, x := range r.rows {
+				if r.keep != "" && x.RunID == r.keep {
+					r.cursor = i
+				}
+			}
+			r.keep = ""
+		}
+	case factsMsg:
+		r.keep = r.selectedID()
+		return r, r.reload() // the page at the same offset, from the new facts
+	case drillMsg:
+		r.filter, r.offset, r.cursor = msg.filter, 0, 0
+		r.input.in.SetValue("")
+		return r, r.reload()
+	case tea.WindowSizeMsg:
+		r.input.setWidth(msg.Width - runsFilterAt)
+	case tea.KeyPressMsg:
+		if r.input.focused() {
+			return r.fieldKey(msg)
+		}
+		return r.key(msg)
+	case tea.MouseWheelMsg:
+		if k, ok := wheelKey(msg); ok {
+			return r.key(k)
+		}
+	}
+	return r, nil
 }
 
 func (r runsView) selectedID() string {
@@ -53,51 +132,67 @@ func (r runsView) selectedID() string {
 	return ""
 }
 
-func (m Model) pageSize() int { return max(1, m.bodyHeight()-3) }
+func (r runsView) pageSize() int { return max(1, r.sh.bodyHeight()-3) }
 
-// reloadRuns asks for the page at the current offset.
-func (m *Model) reloadRuns() tea.Cmd {
-	return m.fetchRuns(m.runs.offset)
+// reload asks for the page at the current offset.
+func (r *runsView) reload() tea.Cmd {
+	return r.fetch(r.offset)
 }
 
-func (m *Model) fetchRuns(offset int) tea.Cmd {
-	m.runs.seq++
-	return m.startLoad(runsCmd(m.ctx, m.be, m.runs.seq, m.runs.filter, m.runs.sort, max(0, offset), m.pageSize()))
+func (r *runsView) fetch(offset int) tea.Cmd {
+	r.seq++
+	return r.sh.startLoad(runsCmd(r.sh.ctx, r.sh.be, r.seq, r.filter, r.sort, max(0, offset), r.pageSize()))
 }
 
-func (m Model) runsKey(msg tea.KeyPressMsg) (tea.Model, tea.Cmd) {
-	k, r := m.keys, &m.runs
-	ps := m.pageSize()
+// fieldKey is a key for the focused filter: every edit refilters, enter
+// or esc returns the keys to the table.
+func (r runsView) fieldKey(msg tea.KeyPressMsg) (runsView, tea.Cmd) {
+	ev, c := r.input.update(msg)
+	switch ev {
+	case fieldSubmit:
+		r.input.remember(r.input.value())
+		r.input.blur()
+	case fieldEdited:
+		r.filter.Text = r.input.value()
+		r.offset, r.cursor = 0, 0
+		return r, tea.Batch(c, r.reload())
+	}
+	return r, c
+}
+
+func (r runsView) key(msg tea.KeyPressMsg) (runsView, tea.Cmd) {
+	k := r.keys
+	ps := r.pageSize()
 	switch {
 	case key.Matches(msg, k.Filter):
-		return m, r.input.focus()
+		return r, r.input.focus()
 	case key.Matches(msg, k.Back):
 		if r.filter != (metrics.RunFilter{}) {
 			r.filter, r.offset, r.cursor = metrics.RunFilter{}, 0, 0
 			r.input.in.SetValue("")
-			return m, m.reloadRuns()
+			return r, r.reload()
 		}
-		return m.switchTo(m.prevTab)
+		r.sh.goTo(navigation{back: true})
 	case key.Matches(msg, k.Down):
 		if r.cursor < len(r.rows)-1 {
 			r.cursor++
 		} else if int64(r.offset+ps) < r.total {
 			r.cursor = 0
-			return m, m.fetchRuns(r.offset + ps)
+			return r, r.fetch(r.offset + ps)
 		}
 	case key.Matches(msg, k.Up):
 		if r.cursor > 0 {
 			r.cursor--
 		} else if r.offset > 0 {
 			r.cursor = ps - 1
-			return m, m.fetchRuns(r.offset - ps)
+			return r, r.fetch(r.offset - ps)
 		}
 	case key.Matches(msg, k.PageDown):
 		if int64(r.offset+ps) < r.total {
-			return m, m.fetchRuns(r.offset + ps)
+			return r, r.fetch(r.offset + ps)
 		}
 	case key.Matches(msg, k.PageUp):
-		return m, m.fetchRuns(r.offset - ps)
+		return r, r.fetch(r.offset - ps)
 	case key.Matches(msg, k.Sort):
 		i := 0
 		for j, c := range sortOrder {
@@ -107,35 +202,34 @@ func (m Model) runsKey(msg tea.KeyPressMsg) (tea.Model, tea.Cmd) {
 		}
 		r.sort.Column = sortOrder[(i+1)%len(sortOrder)]
 		r.offset, r.cursor = 0, 0
-		return m, m.reloadRuns()
+		return r, r.reload()
 	case key.Matches(msg, k.SortDir):
 		r.sort.Desc = !r.sort.Desc
 		r.offset, r.cursor = 0, 0
-		return m, m.reloadRuns()
+		return r, r.reload()
 	case key.Matches(msg, k.Quick, k.Scenario, k.ErrorClass, k.GateFalse):
 		switch {
 		case key.Matches(msg, k.Quick):
 			r.filter.Quick = next(r.filter.Quick, metrics.QuickFilters)
 		case key.Matches(msg, k.Scenario):
-			r.filter.Scenario = next(r.filter.Scenario, m.filterValues().Scenarios)
+			r.filter.Scenario = next(r.filter.Scenario, r.sh.filterValues().Scenarios)
 		case key.Matches(msg, k.ErrorClass):
-			r.filter.ErrorClass = next(r.filter.ErrorClass, m.filterValues().ErrorClasses)
+			r.filter.ErrorClass = next(r.filter.ErrorClass, r.sh.filterValues().ErrorClasses)
 		default:
 			r.filter.GateFalse = next(r.filter.GateFalse, metrics.GateFilters)
 		}
 		r.offset, r.cursor = 0, 0
-		return m, m.reloadRuns()
+		return r, r.reload()
 	case key.Matches(msg, k.Enter):
 		if id := r.selectedID(); id != "" {
-			return m.openRun(id)
+			r.sh.goTo(navigation{to: viewDetail, runID: id})
 		}
 	case key.Matches(msg, k.Pair):
 		if id := r.selectedID(); id != "" {
-			c := m.pairRun(id)
-			return m, c
+			r.sh.goTo(navigation{to: viewPair, runID: id, what: "run " + id})
 		}
 	}
-	return m, nil
+	return r, nil
 }
 
 // next is the quick-filter value after cur: "" (all), then each of values
@@ -151,14 +245,6 @@ func next(cur string, values []string) string {
 	return q[(i+1)%len(q)]
 }
 
-// filterValues are the scenarios and error classes fetched with the report.
-func (m Model) filterValues() metrics.FilterValues {
-	if m.ov == nil {
-		return metrics.FilterValues{}
-	}
-	return m.ov.filters
-}
-
 func orAll(s string) string {
 	if s == "" {
 		return "all"
@@ -166,9 +252,9 @@ func orAll(s string) string {
 	return safe(s)
 }
 
-func (m Model) runsBody() string {
-	r := m.runs
-	st := m.styles
+// View is the page of runs with the filters that made it.
+func (r runsView) View() string {
+	st := r.sh.styles
 	var b strings.Builder
 	dir := "asc"
 	if r.sort.Desc {
@@ -191,20 +277,14 @@ func (m Model) runsBody() string {
 	if r.err != nil {
 		return b.String() + st.Error.Render("error: "+r.err.Error())
 	}
-	b.WriteString(st.Header.Render(fmt.Sprintf("  %-18s %-9s %-12s %-10s %-10s %-7s %-6s %5s %4s %8s",
-		"run", "suite", "scenario", "agent", "claimed", "verdict", "masked", "calls", "re", "e2e")) + "\n")
+	cols := runColumnsFor(r.sh.width)
+	b.WriteString(st.Header.Render("  "+runLine(cols, func(c runColumn) string { return c.head })) + "\n")
 	for i, x := range r.rows {
-		masked := ""
-		if x.Masked {
-			masked = "MASKED"
-		}
 		mark := "  "
 		if i == r.cursor {
 			mark = "> "
 		}
-		line := fmt.Sprintf("%s%-18s %-9s %-12s %-10s %-10s %-7s %-6s %5d %4d %8s", mark,
-			pad(safe(x.RunID), 18), pad(safe(x.Suite), 9), pad(safe(x.Scenario), 12), pad(safe(x.Agent), 10),
-			pad(safe(x.Claimed), 10), x.Verdict, masked, x.Calls, x.Resends, ms(x.EndToEndMs))
+		line := mark + runLine(cols, func(c runColumn) string { return c.cell(x) })
 		switch {
 		case i == r.cursor:
 			line = st.Selected.Render(line)

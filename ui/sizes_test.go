@@ -23,7 +23,7 @@ func TestGoldenSizes(t *testing.T) {
 			{"runs", []string{"4"}},
 			{"detail", []string{"4", "enter"}},
 			{"compare", []string{"6"}},
-			{"sql", append(append([]string{"7"}, typed("select suite, count(*) from runs group by all order by 1")...), "enter")},
+			{"sql", append(append([]string{"7"}, typed("select suite, count(*) from events where type = 'run' group by all order by 1")...), "enter")},
 			{"breakers", []string{"8"}},
 			{"pair", []string{"6", "j", "p"}},
 		} {

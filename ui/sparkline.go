@@ -14,12 +14,12 @@ var sparkTicks = []rune("▁▂▃▄▅▆▇█")
 // as a sparkline over log-spaced buckets, the baseline's beside the
 // candidate's; the scale of a stage or tool is shared by the suites, so
 // their shapes compare directly.
-func (m Model) latencyDistribution(base, cand string) string {
+func latencyDistribution(hists []metrics.LatencyHistogram, base, cand string, st Styles) string {
 	type pairH struct{ b, c *metrics.LatencyHistogram }
 	var keys []string
 	by := map[string]*pairH{}
-	for i := range m.ov.hists {
-		h := &m.ov.hists[i]
+	for i := range hists {
+		h := &hists[i]
 		if h.Suite != base && h.Suite != cand {
 			continue
 		}
@@ -38,7 +38,7 @@ func (m Model) latencyDistribution(base, cand string) string {
 		return ""
 	}
 	var b strings.Builder
-	b.WriteString(m.styles.Title.Render("wall-time distribution") + fmt.Sprintf("  log-spaced buckets, one scale per row: %s │ %s\n", base, cand))
+	b.WriteString(st.Title.Render("wall-time distribution") + fmt.Sprintf("  log-spaced buckets, one scale per row: %s │ %s\n", base, cand))
 	for _, k := range keys {
 		p := by[k]
 		h := p.b

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"charm.land/bubbles/v2/help"
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 )
@@ -11,62 +12,134 @@ import (
 // sqlView is the read-only query console. Its input takes focus when the
 // view is entered, so what a person types first is the query.
 type sqlView struct {
+	sh     *shared
+	keys   sqlKeys
 	input  field
 	seq    int    // the request whose answer is awaited; older answers are dropped
 	ran    string // the statement res or err answers
 	res    *sqlResult
 	err    error
 	scroll int
+	// stale is set when the suites were read again (ui --follow) after the
+	// statement ran: its result is the older snapshot's. The console does
+	// not run the user's statement again by itself; enter does.
+	stale bool
 }
 
-func newSQLView() sqlView {
-	return sqlView{input: newField("sql> ", "SELECT type, count(*) FROM events GROUP BY ALL")}
+// sqlKeys are the console's keys while its input does not have focus.
+type sqlKeys struct{ Edit, Down, Up key.Binding }
+
+// ShortHelp is how to type a query.
+func (k sqlKeys) ShortHelp() []key.Binding { return []key.Binding{k.Edit} }
+
+// FullHelp is every key of the console.
+func (k sqlKeys) FullHelp() [][]key.Binding { return [][]key.Binding{{k.Edit, k.Down, k.Up}} }
+
+func newSQLView(sh *shared) sqlView {
+	return sqlView{sh: sh, input: newField("sql> ", "SELECT type, count(*) FROM events GROUP BY ALL"),
+		keys: sqlKeys{
+			Edit: key.NewBinding(key.WithKeys("enter", "/"), key.WithHelp("enter", "type a query")),
+			Down: downKey(), Up: upKey(),
+		}}
 }
 
-// apply keeps the answer to the latest statement only.
-func (v *sqlView) apply(msg sqlMsg) {
-	if msg.seq != v.seq {
-		return
+// Keys are the input's while it has focus, else the console's.
+func (v sqlView) Keys() help.KeyMap {
+	if v.input.focused() {
+		return fieldKeyMap
 	}
-	v.res, v.err, v.ran, v.scroll = msg.res, msg.err, msg.query, 0
+	return v.keys
 }
 
-// sqlKey is the console's keys while its input does not have focus: enter
+func (v sqlView) focused() bool { return v.input.focused() }
+
+// Update runs statements and keeps the answer to the latest one only.
+func (v sqlView) Update(msg tea.Msg) (sqlView, tea.Cmd) {
+	switch msg := msg.(type) {
+	case sqlMsg:
+		if msg.seq == v.seq {
+			v.res, v.err, v.ran, v.scroll, v.stale = msg.res, msg.err, msg.query, 0, false
+		}
+	case factsMsg:
+		v.stale = v.res != nil || v.err != nil
+	case shownMsg:
+		return v, v.input.focus() // what a person types first is the query
+	case tea.WindowSizeMsg:
+		v.input.setWidth(msg.Width)
+	case tea.KeyPressMsg:
+		if v.input.focused() {
+			return v.fieldKey(msg)
+		}
+		return v.key(msg)
+	case tea.MouseWheelMsg:
+		switch msg.Mouse().Button {
+		case tea.MouseWheelUp:
+			v.scroll = max(0, v.scroll-wheelStep)
+		case tea.MouseWheelDown:
+			if v.res != nil {
+				v.scroll = min(v.scroll+wheelStep, max(0, len(v.res.rows)-1))
+			}
+		}
+	}
+	return v, nil
+}
+
+// fieldKey hands a key to the focused input: enter runs the statement and
+// keeps the focus, so the next query can be typed at once.
+func (v sqlView) fieldKey(msg tea.KeyPressMsg) (sqlView, tea.Cmd) {
+	ev, c := v.input.update(msg)
+	if ev != fieldSubmit {
+		return v, c
+	}
+	q := v.input.value()
+	if q == "" {
+		return v, c
+	}
+	v.input.remember(q)
+	v.seq++
+	return v, tea.Batch(c, v.sh.startLoad(sqlCmd(v.sh.ctx, v.sh.be, v.seq, q)))
+}
+
+// key is the console's keys while its input does not have focus: enter
 // or / focuses it, j/k scroll the result.
-func (m Model) sqlKey(msg tea.KeyPressMsg) (tea.Model, tea.Cmd) {
-	k := m.keys
+func (v sqlView) key(msg tea.KeyPressMsg) (sqlView, tea.Cmd) {
+	k := v.keys
 	switch {
-	case key.Matches(msg, k.Enter, k.Filter):
-		return m, m.sql.input.focus()
+	case key.Matches(msg, k.Edit):
+		return v, v.input.focus()
 	case key.Matches(msg, k.Down):
-		m.sql.scroll++
-	case key.Matches(msg, k.Up) && m.sql.scroll > 0:
-		m.sql.scroll--
+		v.scroll++
+	case key.Matches(msg, k.Up) && v.scroll > 0:
+		v.scroll--
 	}
-	return m, nil
+	return v, nil
 }
 
-func (m Model) sqlBody() string {
-	v, st := m.sql, m.styles
+// View is the schema, the input and the result of the last statement.
+func (v sqlView) View() string {
+	st := v.sh.styles
 	var b strings.Builder
 	b.WriteString("read-only console: type a query, enter runs it, ↑↓ history, esc leaves the input\n")
-	b.WriteString(m.schemaList())
+	b.WriteString(v.schemaList())
 	b.WriteString(v.input.view() + "\n")
 	switch {
 	case v.err != nil:
 		b.WriteString(st.Error.Render("error: "+safe(v.err.Error())) + "\n")
 	case v.res != nil:
-		b.WriteString(m.sqlTable())
+		b.WriteString(v.table())
+		if v.stale {
+			b.WriteString(st.Warn.Render("read before the database grew: enter on the statement runs it again") + "\n")
+		}
 	case v.seq > 0:
-		b.WriteString(m.spin.View() + " running…\n")
+		b.WriteString(v.sh.spin.View() + " running…\n")
 	default:
 		b.WriteString(st.Faint.Render("no query run yet") + "\n")
 	}
 	return strings.TrimRight(b.String(), "\n")
 }
 
-func (m Model) sqlTable() string {
-	r := m.sql.res
+func (v sqlView) table() string {
+	r := v.res
 	widths := make([]int, len(r.cols))
 	for i, c := range r.cols {
 		widths[i] = min(30, len([]rune(c)))
@@ -84,9 +157,13 @@ func (m Model) sqlTable() string {
 		return strings.Join(parts, " │ ")
 	}
 	var b strings.Builder
-	b.WriteString(m.styles.Header.Render(line(r.cols)) + "\n")
-	h := max(1, m.bodyHeight()-5-len(m.ov.schema))
-	start := min(m.sql.scroll, max(0, len(r.rows)-h))
+	b.WriteString(v.sh.styles.Header.Render(line(r.cols)) + "\n")
+	chrome := 5 + len(v.sh.ov.schema) // the lines around the rows
+	if v.stale {
+		chrome++
+	}
+	h := max(1, v.sh.bodyHeight()-chrome)
+	start := min(v.scroll, max(0, len(r.rows)-h))
 	end := min(len(r.rows), start+h)
 	for _, row := range r.rows[start:end] {
 		b.WriteString(line(row) + "\n")
@@ -101,14 +178,15 @@ func (m Model) sqlTable() string {
 
 // schemaList is one line per table: its name and its columns in order (the
 // line is cut at the screen's edge).
-func (m Model) schemaList() string {
+func (v sqlView) schemaList() string {
+	st := v.sh.styles
 	var b strings.Builder
-	for _, t := range m.ov.schema {
+	for _, t := range v.sh.ov.schema {
 		cols := make([]string, len(t.Columns))
 		for i, c := range t.Columns {
 			cols[i] = safe(c.Name)
 		}
-		b.WriteString(m.styles.Title.Render(safe(t.Table)) + " " + m.styles.Faint.Render(strings.Join(cols, " ")) + "\n")
+		b.WriteString(st.Title.Render(safe(t.Table)) + " " + st.Faint.Render(strings.Join(cols, " ")) + "\n")
 	}
 	return b.String()
 }

@@ -125,3 +125,6 @@ func (f *field) setWidth(width int) {
 }
 
 func (f *field) view() string { return f.in.View() }
+
+// fieldKeyMap is the key map of a view while its input has focus.
+var fieldKeyMap = keyGroup{short: fieldHelp, full: [][]key.Binding{fieldHelp}}

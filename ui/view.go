@@ -13,15 +13,10 @@ func (m Model) View() tea.View {
 	var b strings.Builder
 	b.WriteString(m.tabBar())
 	b.WriteString("\n")
-	body := m.body()
-	if m.help {
-		body = m.helpBody()
-	}
-	if m.selfScrolling() {
-		b.WriteString(fit(body, m.width, m.bodyHeight()))
+	if y, ok := m.scrollOffset(); ok {
+		b.WriteString(m.sh.viewport(m.currentBody(), y).View())
 	} else {
-		vp := m.viewport(body)
-		b.WriteString(vp.View())
+		b.WriteString(fit(m.currentBody(), m.sh.width, m.sh.bodyHeight()))
 	}
 	b.WriteString("\n")
 	b.WriteString(m.statusLine())
@@ -31,13 +26,26 @@ func (m Model) View() tea.View {
 	return v
 }
 
+// scrollOffset is where the viewport of the body on screen starts; ok is
+// false when the view fits its own rows to the screen.
+func (m Model) scrollOffset() (int, bool) {
+	if m.help {
+		return 0, true
+	}
+	if p, ok := m.page(m.tab).(scrolledPage); ok {
+		return p.offset(), true
+	}
+	return 0, false
+}
+
 // shortNames are the tab labels below 120 columns, where the full names
 // do not fit on one line.
 var shortNames = [nViews]string{"Overview", "Latency", "Errors", "Runs", "Run", "Compare", "SQL", "Breakers", "Pair"}
 
 func (m Model) tabBar() string {
 	var parts []string
-	narrow := m.width < 120
+	st := m.sh.styles
+	narrow := m.sh.width < 120
 	for i, n := range viewNames {
 		label := fmt.Sprintf("%d %s", i+1, n)
 		if narrow {
@@ -45,32 +53,34 @@ func (m Model) tabBar() string {
 		}
 		switch {
 		case view(i) == m.tab:
-			parts = append(parts, m.styles.TabActive.Render("["+label+"]"))
+			parts = append(parts, st.TabActive.Render("["+label+"]"))
 		case narrow:
 			parts = append(parts, label)
 		default:
-			parts = append(parts, m.styles.Tab.Render(label))
+			parts = append(parts, st.Tab.Render(label))
 		}
 	}
 	sep := ""
 	if narrow {
 		sep = " "
 	}
-	return ansi.Truncate(strings.Join(parts, sep), m.width, "…")
+	return ansi.Truncate(strings.Join(parts, sep), m.sh.width, "…")
 }
 
 func (m Model) statusLine() string {
 	s := m.helpView().ShortHelpView(m.shortHelp())
-	if p := position(m.viewport(m.currentBody())); p != "" && !m.selfScrolling() {
-		s = p + "  " + s
+	if y, ok := m.scrollOffset(); ok {
+		if p := position(m.sh.viewport(m.currentBody(), y)); p != "" {
+			s = p + "  " + s
+		}
 	}
-	if m.loading > 0 {
-		s = m.spin.View() + " loading…  " + s
+	if m.sh.loading > 0 {
+		s = m.sh.spin.View() + " loading…  " + s
 	}
-	if m.status != "" {
-		s = m.status + "  " + s
+	if m.sh.status != "" {
+		s = m.sh.status + "  " + s
 	}
-	return m.styles.Status.Render(ansi.Truncate(s, m.width, "…"))
+	return m.sh.styles.Status.Render(ansi.Truncate(s, m.sh.width, "…"))
 }
 
 // currentBody is the body or, while it is open, the help.
@@ -84,30 +94,10 @@ func (m Model) currentBody() string {
 // body renders the current view without the chrome.
 func (m Model) body() string {
 	if m.err != nil {
-		return m.styles.Error.Render("error: " + m.err.Error())
+		return m.sh.styles.Error.Render("error: " + m.err.Error())
 	}
-	if m.ov == nil {
-		return m.spin.View() + " building facts and the report…"
+	if m.sh.ov == nil {
+		return m.sh.spin.View() + " building facts and the report…"
 	}
-	switch m.tab {
-	case viewOverview:
-		return m.overviewBody()
-	case viewLatency:
-		return m.latencyBody()
-	case viewErrors:
-		return m.errorsBody()
-	case viewRuns:
-		return m.runsBody()
-	case viewDetail:
-		return m.detailBody()
-	case viewCompare:
-		return m.compareBody()
-	case viewSQL:
-		return m.sqlBody()
-	case viewBreakers:
-		return m.breakerBody()
-	case viewPair:
-		return m.pairBody()
-	}
-	return ""
+	return m.page(m.tab).View()
 }

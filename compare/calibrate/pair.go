@@ -9,6 +9,7 @@ package calibrate
 import (
 	"context"
 	"database/sql"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -57,13 +58,15 @@ func openNight(ctx context.Context, dir string, runs int, suites []suiteSpec) (*
 	if err != nil {
 		return nil, err
 	}
-	defer os.Remove(path)
+	// The trace file is scratch, inside Run's directory that is removed
+	// whole: an error removing it here loses nothing.
+	defer func() { _ = os.Remove(path) }()
 	names := make([]string, len(suites))
 	for i, s := range suites {
 		o := s.opts
 		o.Runs, o.Suite, o.Seed = runs, s.name, s.seed
 		if _, err := simulate.Generate(f, o); err != nil {
-			f.Close()
+			_ = f.Close() // the file is abandoned; the generator's error is the one to report
 			return nil, err
 		}
 		names[i] = s.name
@@ -80,20 +83,20 @@ func openNight(ctx context.Context, dir string, runs int, suites []suiteSpec) (*
 		return nil, err
 	}
 	if _, err := ingest.File(ctx, db, path, ingest.Options{}); err != nil {
-		db.Close()
+		_ = db.Close() // an in-memory database given up on; the ingest error is the one to report
 		return nil, err
 	}
 	sess, err := metrics.OpenSuites(ctx, db, names)
 	if err != nil {
-		db.Close()
+		_ = db.Close() // as above
 		return nil, err
 	}
 	return &night{db: db, sess: sess, ev: map[string]*metrics.Evidence{}}, nil
 }
 
-func (nt *night) close() {
-	nt.sess.Close()
-	nt.db.Close()
+// close closes the session, then its database, and returns both errors.
+func (nt *night) close() error {
+	return errors.Join(nt.sess.Close(), nt.db.Close())
 }
 
 // evidence returns one suite's evidence, read once.

@@ -125,7 +125,9 @@ func Run(ctx context.Context, cases []Case, cfg Config) ([]Cell, error) {
 	if err != nil {
 		return nil, err
 	}
-	defer os.RemoveAll(dir)
+	// Scratch files only (each night's trace file and spill directory): a
+	// failure to remove them loses no result, so it is not an error.
+	defer func() { _ = os.RemoveAll(dir) }()
 	var cells []Cell
 	for si, n := range cfg.Sizes {
 		byCase := make([]Cell, len(cases))
@@ -155,7 +157,7 @@ func Run(ctx context.Context, cases []Case, cfg Config) ([]Cell, error) {
 // runSeed compares, for one seed, every case with its group's baseline,
 // all suites in one in-memory database. A case with PerSeed k gets k
 // candidate suites (seeds CandSeed(s), CandSeed(s)+1, ...).
-func runSeed(ctx context.Context, dir string, cases []Case, n int, seed int64, cells []Cell, sums []float64, counts []int) error {
+func runSeed(ctx context.Context, dir string, cases []Case, n int, seed int64, cells []Cell, sums []float64, counts []int) (err error) {
 	// Suites with the same options and seed are the same bytes: generate
 	// each once (A/A cases under two gate settings share theirs, and so do
 	// the conformance cases).
@@ -188,7 +190,11 @@ func runSeed(ctx context.Context, dir string, cases []Case, n int, seed int64, c
 	if err != nil {
 		return err
 	}
-	defer nt.close()
+	defer func() {
+		if cerr := nt.close(); err == nil {
+			err = cerr
+		}
+	}()
 	for _, p := range pairs {
 		c := cases[p.i]
 		gates := c.Gates

@@ -1,6 +1,7 @@
 package calibrate
 
 import (
+	"bytes"
 	"fmt"
 	"io"
 	"math"
@@ -28,17 +29,22 @@ func WriteTable(w io.Writer, cells []Cell, markdown bool) error {
 		}
 		rows = append(rows, []string{c.Case, fmt.Sprint(c.Runs), fmt.Sprint(c.Pairs), fail, rate, kind, changeText(c.Change, c.Counts)})
 	}
+	var b bytes.Buffer
 	if markdown {
-		fmt.Fprintf(w, "| %s |\n|%s\n", strings.Join(head, " | "), strings.Repeat(" --- |", len(head)))
+		fmt.Fprintf(&b, "| %s |\n|%s\n", strings.Join(head, " | "), strings.Repeat(" --- |", len(head)))
 		for _, r := range rows {
-			fmt.Fprintf(w, "| %s |\n", strings.Join(r, " | "))
+			fmt.Fprintf(&b, "| %s |\n", strings.Join(r, " | "))
 		}
-		return nil
+		_, err := w.Write(b.Bytes())
+		return err
+	}
+	fmt.Fprintln(&b, strings.Join(head, "\t")+"\t")
+	for _, r := range rows {
+		fmt.Fprintln(&b, strings.Join(r, "\t")+"\t")
 	}
 	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
-	fmt.Fprintln(tw, strings.Join(head, "\t")+"\t")
-	for _, r := range rows {
-		fmt.Fprintln(tw, strings.Join(r, "\t")+"\t")
+	if _, err := tw.Write(b.Bytes()); err != nil {
+		return err
 	}
 	return tw.Flush()
 }
@@ -56,8 +62,9 @@ func changeText(v float64, counts bool) string {
 }
 
 // WriteGates prints, per cell, which gates failed how often (the reason
-// behind each rate).
-func WriteGates(w io.Writer, cells []Cell) {
+// behind each rate), and returns the writer's error.
+func WriteGates(w io.Writer, cells []Cell) error {
+	var b bytes.Buffer
 	for _, c := range cells {
 		if len(c.Gates) == 0 {
 			continue
@@ -71,8 +78,10 @@ func WriteGates(w io.Writer, cells []Cell) {
 		for i, k := range keys {
 			parts[i] = fmt.Sprintf("%s %d", k, c.Gates[k])
 		}
-		fmt.Fprintf(w, "%s @%d: %s\n", c.Case, c.Runs, strings.Join(parts, ", "))
+		fmt.Fprintf(&b, "%s @%d: %s\n", c.Case, c.Runs, strings.Join(parts, ", "))
 	}
+	_, err := w.Write(b.Bytes())
+	return err
 }
 
 // SeedText names the seeds of a run: baseline seeds first..last, the

@@ -5,10 +5,10 @@ import (
 	"database/sql"
 	"fmt"
 	"slices"
+	"strings"
 	"time"
 
 	"github.com/faultlens/faultlens/queries"
-	"github.com/faultlens/faultlens/store"
 )
 
 // RunFact is the frozen evidence of one run: its gates, claimed terminal,
@@ -82,12 +82,14 @@ var evidenceParts = []string{"runs", "latency", "recovery"}
 func (s *Session) Evidence(ctx context.Context, suite string) (*Evidence, error) {
 	ev := &Evidence{}
 	for _, part := range evidenceParts {
-		rows, err := s.conn.QueryContext(ctx, queries.Get("baseline."+part), suite)
+		rows, err := s.conn.QueryContext(ctx, queries.Get("baseline."+part), sql.Named("suite", suite))
 		if err != nil {
 			return nil, fmt.Errorf("metrics: evidence %s of %q: %w", part, suite, err)
 		}
 		err = ScanEvidence(rows, part, ev)
-		rows.Close()
+		if cerr := rows.Close(); err == nil {
+			err = cerr
+		}
 		if err != nil {
 			return nil, err
 		}
@@ -99,13 +101,18 @@ func (s *Session) Evidence(ctx context.Context, suite string) (*Evidence, error)
 // (runs, latency, recovery), at paths[part].
 func (s *Session) SaveEvidence(ctx context.Context, suite string, paths map[string]string) error {
 	for _, part := range evidenceParts {
-		tmp := "baseline_" + part
-		if _, err := s.conn.ExecContext(ctx, "CREATE OR REPLACE TEMP TABLE "+tmp+" AS "+queries.Get("baseline."+part), suite); err != nil {
+		table := queries.Ident("baseline_" + part)
+		// The part is a statement of its own: its ";" would end the CREATE.
+		body := strings.TrimSuffix(queries.Get("baseline."+part), ";")
+		q := queries.Render("baseline.save", queries.Args{"table": table, "part": body})
+		if _, err := s.conn.ExecContext(ctx, q, sql.Named("suite", suite)); err != nil {
 			return fmt.Errorf("metrics: save %s of %q: %w", part, suite, err)
 		}
-		copyStmt := fmt.Sprintf("COPY %s TO %s (FORMAT parquet)", tmp, store.Quote(paths[part]))
+		copyStmt := queries.Render("baseline.save_copy", queries.Args{"table": table, "path": queries.Literal(paths[part])})
 		_, err := s.conn.ExecContext(ctx, copyStmt)
-		s.conn.ExecContext(ctx, "DROP TABLE IF EXISTS "+tmp)
+		// The temp table goes whether or not the copy worked; a failed drop
+		// leaves a TEMP table that the next save replaces.
+		_, _ = s.conn.ExecContext(ctx, queries.Render("baseline.save_drop", queries.Args{"table": table}))
 		if err != nil {
 			return fmt.Errorf("metrics: write %s: %w", paths[part], err)
 		}
@@ -134,7 +141,7 @@ func (s *Session) Sources(ctx context.Context) ([]SourceFile, error) {
 
 // Agents lists the distinct "name@version" agents of a suite.
 func (s *Session) Agents(ctx context.Context, suite string) ([]string, error) {
-	rows, err := s.query(ctx, "baseline.agents", suite)
+	rows, err := s.query(ctx, "baseline.agents", sql.Named("suite", suite))
 	if err != nil {
 		return nil, err
 	}
@@ -143,38 +150,6 @@ func (s *Session) Agents(ctx context.Context, suite string) ([]string, error) {
 		out = append(out, fmt.Sprint(r["agent"]))
 	}
 	return out, nil
-}
-
-// SuiteStart is one suite and the start of its earliest run.
-type SuiteStart struct {
-	Suite     string
-	StartedAt *time.Time
-	Runs      int64
-}
-
-// SuitesByDate lists the suites in the order of their earliest run.
-func SuitesByDate(ctx context.Context, db interface {
-	QueryContext(context.Context, string, ...any) (*sql.Rows, error)
-}) ([]SuiteStart, error) {
-	rows, err := db.QueryContext(ctx, queries.Get("compare.suites"))
-	if err != nil {
-		return nil, fmt.Errorf("metrics: suites: %w", err)
-	}
-	defer rows.Close()
-	var out []SuiteStart
-	for rows.Next() {
-		var st SuiteStart
-		var started sql.NullTime
-		if err := rows.Scan(&st.Suite, &started, &st.Runs); err != nil {
-			return nil, fmt.Errorf("metrics: suites: %w", err)
-		}
-		if started.Valid {
-			t := started.Time
-			st.StartedAt = &t
-		}
-		out = append(out, st)
-	}
-	return out, rows.Err()
 }
 
 // ScanEvidence appends the rows of one evidence part ("runs", "latency" or

@@ -17,7 +17,7 @@ func BenchmarkUIViews(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	defer s.Close()
+	defer func() { _ = s.Close() }() // temp tables of a benchmark session
 	rows, _, err := s.RunsPage(ctx, RunFilter{Quick: "failed"}, RunSort{}, 0, 1)
 	if err != nil || len(rows) == 0 {
 		b.Fatalf("no failed run: %v", err)

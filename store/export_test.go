@@ -1,0 +1,7 @@
+package store
+
+// SetCompactHook lets the external tests watch each step of a rewrite.
+func SetCompactHook(f func(step string)) { compactHook = f }
+
+// SetOpenHook lets the external tests replace a file while it is opened.
+func SetOpenHook(f func()) { openHook = f }

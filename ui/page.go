@@ -1,0 +1,173 @@
+package ui
+
+import (
+	"charm.land/bubbles/v2/help"
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/faultlens/faultlens/metrics"
+)
+
+// page is one view of the dashboard. Each is its own type with
+// Update(msg) (itself, tea.Cmd) — the root keeps the concrete value, as
+// gh-dash keeps its sections — a View of its body and its own key map,
+// whose short help is the status line's first part.
+type page interface {
+	View() string
+	Keys() help.KeyMap
+}
+
+// scrolledPage is a page drawn in a viewport at an offset it keeps; the
+// other pages fit their own rows to the screen (the runs page pages from
+// DuckDB, the lists keep their cursor in sight).
+type scrolledPage interface {
+	page
+	offset() int
+}
+
+// inputPage is a page with a text input that, while focused, owns the
+// keyboard.
+type inputPage interface {
+	page
+	focused() bool
+}
+
+// Messages the root sends the views.
+type (
+	// factsMsg says the suites were (re)loaded: views drop or refresh what
+	// they read from the old ones. onScreen is whether the view is shown.
+	factsMsg struct{ onScreen bool }
+	// shownMsg says the view has just been switched to.
+	shownMsg struct{}
+	// openRunMsg asks the detail view for run id.
+	openRunMsg struct{ id string }
+	// askPairMsg asks the pair view for run id, or with id "" the first run
+	// matching filter, beside its twin; what names it while it loads.
+	askPairMsg struct {
+		id, what string
+		filter   metrics.RunFilter
+	}
+	// drillMsg asks the runs view to list the runs matching filter (the
+	// runs behind a compare row).
+	drillMsg struct{ filter metrics.RunFilter }
+)
+
+// ownerOf is the view an answer belongs to.
+func ownerOf(msg tea.Msg) (view, bool) {
+	switch msg.(type) {
+	case histogramsMsg:
+		return viewLatency, true
+	case runsMsg:
+		return viewRuns, true
+	case detailMsg:
+		return viewDetail, true
+	case compareMsg:
+		return viewCompare, true
+	case sqlMsg:
+		return viewSQL, true
+	case breakersMsg:
+		return viewBreakers, true
+	case pairMsg:
+		return viewPair, true
+	}
+	return 0, false
+}
+
+// route hands msg to view v and then follows where the view asked to go.
+func (m *Model) route(v view, msg tea.Msg) tea.Cmd {
+	var c tea.Cmd
+	switch v {
+	case viewOverview:
+		m.overview, c = m.overview.Update(msg)
+	case viewLatency:
+		m.latency, c = m.latency.Update(msg)
+	case viewErrors:
+		m.errs, c = m.errs.Update(msg)
+	case viewRuns:
+		m.runs, c = m.runs.Update(msg)
+	case viewDetail:
+		m.detail, c = m.detail.Update(msg)
+	case viewCompare:
+		m.cmp, c = m.cmp.Update(msg)
+	case viewSQL:
+		m.sql, c = m.sql.Update(msg)
+	case viewBreakers:
+		m.breakers, c = m.breakers.Update(msg)
+	case viewPair:
+		m.pairV, c = m.pairV.Update(msg)
+	}
+	if n := m.sh.nav; n != nil {
+		m.sh.nav = nil
+		return tea.Batch(c, m.navigate(*n))
+	}
+	return c
+}
+
+// navigate shows the view a navigation asks for, handing it the request.
+func (m *Model) navigate(n navigation) tea.Cmd {
+	if n.back {
+		to := m.prevTab
+		if to == m.tab {
+			to = viewRuns // the detail opened from itself has nowhere else to go
+		}
+		m.tab, m.help = to, false
+		return nil
+	}
+	var msg tea.Msg
+	switch n.to {
+	case viewDetail:
+		msg = openRunMsg{id: n.runID}
+	case viewPair:
+		if b, c := m.sh.pair(); b == nil || c == nil {
+			m.sh.status = "pairing needs two suites (--baseline B --candidate C)"
+			return nil
+		}
+		msg = askPairMsg{id: n.runID, what: n.what, filter: n.filter}
+	case viewRuns:
+		msg = drillMsg{filter: n.filter}
+	default:
+		return nil
+	}
+	if n.to != m.tab {
+		m.prevTab = m.tab
+	}
+	m.tab = n.to
+	return m.route(n.to, msg)
+}
+
+// broadcast hands msg to every view.
+func (m *Model) broadcast(msg tea.Msg) tea.Cmd {
+	var cmds []tea.Cmd
+	for v := range nViews {
+		cmds = append(cmds, m.route(v, msg))
+	}
+	return tea.Batch(cmds...)
+}
+
+// page is the model of view v.
+func (m Model) page(v view) page {
+	switch v {
+	case viewOverview:
+		return m.overview
+	case viewLatency:
+		return m.latency
+	case viewErrors:
+		return m.errs
+	case viewRuns:
+		return m.runs
+	case viewDetail:
+		return m.detail
+	case viewCompare:
+		return m.cmp
+	case viewSQL:
+		return m.sql
+	case viewBreakers:
+		return m.breakers
+	}
+	return m.pairV
+}
+
+// focused reports whether the view on screen has an input with focus.
+func (m Model) focused() bool {
+	p, ok := m.page(m.tab).(inputPage)
+	return ok && p.focused()
+}
