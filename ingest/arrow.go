@@ -17,8 +17,6 @@ import (
 	"github.com/apache/arrow-go/v18/arrow/array"
 	"github.com/apache/arrow-go/v18/arrow/ipc"
 	"github.com/apache/arrow-go/v18/arrow/memory"
-
-	"github.com/faultlens/faultlens/queries"
 )
 
 // ingestArrow loads one Arrow IPC file, file format (.arrow, .feather) or
@@ -44,8 +42,8 @@ func ingestArrow(ctx context.Context, db *sql.DB, path, name, tmpDir string) (Fi
 	if conn == nil {
 		return res, err
 	}
-	defer conn.Close()
-	defer conn.ExecContext(context.WithoutCancel(ctx), queries.Get("ingest.drop_temp"))
+	defer closeQuietly(conn)
+	defer dropTemp(ctx, conn)
 	restore, err := boundThreads(ctx, conn)
 	if err != nil {
 		return res, err
@@ -62,7 +60,7 @@ func ingestArrow(ctx context.Context, db *sql.DB, path, name, tmpDir string) (Fi
 	case err != nil:
 		return res, &InputError{Path: name, Err: err}
 	}
-	defer os.Remove(pq)
+	defer removeTemp(pq)
 	res.Lines = rows
 	return res, storeArrowTyped(ctx, conn, pq, sc, name, &res)
 }
@@ -74,7 +72,7 @@ func ingestArrowAsJSON(ctx context.Context, conn *sql.Conn, path, name, tmpDir s
 	if err != nil {
 		return &InputError{Path: name, Err: err}
 	}
-	defer os.Remove(tmp)
+	defer removeTemp(tmp)
 	res.Lines = rows
 	return storeLines(ctx, conn, tmp, name, res, true)
 }
@@ -85,7 +83,7 @@ func hashFile(path string) (string, int64, error) {
 	if err != nil {
 		return "", 0, err
 	}
-	defer f.Close()
+	defer closeQuietly(f)
 	h := sha256.New()
 	n, err := io.Copy(h, f)
 	if err != nil {
@@ -158,7 +156,7 @@ func openArrow(f *os.File) (recordReader, func(), error) {
 		if err != nil {
 			return nil, nil, fmt.Errorf("truncated or corrupt %s: %w", what, err)
 		}
-		return &fileRecords{r: r}, func() { r.Close() }, nil
+		return &fileRecords{r: r}, func() { closeQuietly(r) }, nil
 	}
 	r, err := ipc.NewReader(bufio.NewReaderSize(f, 1<<20), opts...)
 	if err != nil {
@@ -199,7 +197,7 @@ func readArrow(path string, open func(*arrow.Schema) (arrowSink, error)) (sc *ar
 	if err != nil {
 		return nil, 0, err
 	}
-	defer f.Close()
+	defer closeQuietly(f)
 	var sink arrowSink
 	defer func() {
 		// arrow-go panics on some malformed input; it is still a corrupt file.
@@ -285,7 +283,7 @@ func arrowToJSONLines(path, tmpDir string) (tmpPath string, rows int64, err erro
 		return &jsonLinesSink{f: tmp, w: bufio.NewWriterSize(tmp, 1<<20)}, nil
 	})
 	if err != nil && tmpPath != "" {
-		os.Remove(tmpPath)
+		removeTemp(tmpPath)
 		tmpPath = ""
 	}
 	return tmpPath, rows, err

@@ -41,8 +41,8 @@ func newParquetSink(sc *arrow.Schema, tmpDir string) (*parquetSink, error) {
 		parquet.WithMaxRowGroupLength(parquetRowGroup))
 	w, err := pqarrow.NewFileWriter(sc, tmp, props, pqarrow.NewArrowWriterProperties())
 	if err != nil {
-		tmp.Close()
-		os.Remove(tmp.Name())
+		closeQuietly(tmp) // removed next: nothing was written that counts
+		removeTemp(tmp.Name())
 		return nil, fmt.Errorf("%w: %v", errors.ErrUnsupported, err)
 	}
 	return &parquetSink{f: tmp, w: w}, nil
@@ -68,7 +68,7 @@ func arrowToParquet(path, tmpDir string) (tmpPath string, sc *arrow.Schema, rows
 		return s, nil
 	})
 	if err != nil && tmpPath != "" {
-		os.Remove(tmpPath)
+		removeTemp(tmpPath)
 		tmpPath = ""
 	}
 	return tmpPath, sc, rows, err

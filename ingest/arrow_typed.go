@@ -7,7 +7,6 @@ import (
 	"github.com/apache/arrow-go/v18/arrow"
 
 	"github.com/faultlens/faultlens/queries"
-	"github.com/faultlens/faultlens/store"
 )
 
 // The typed Arrow path: the record batches are written unchanged to a
@@ -86,7 +85,7 @@ func arrowColumn(sc *arrow.Schema, name string) (arrow.DataType, string) {
 	if len(idx) != 1 || sc.Field(idx[0]).Type.ID() == arrow.NULL {
 		return nil, ""
 	}
-	return sc.Field(idx[0]).Type, "p." + store.QuoteIdent(name)
+	return sc.Field(idx[0]).Type, "p." + queries.Ident(name)
 }
 
 // typedExpr is the SQL expression of the contract field path (dotted) of
@@ -115,11 +114,11 @@ func typedExpr(path string, want, got arrow.DataType, ref string, bad *[]string)
 		var fs []string
 		for _, wf := range want.(*arrow.StructType).Fields() {
 			var mt arrow.DataType
-			mref := ref + "." + store.QuoteIdent(wf.Name)
+			mref := ref + "." + queries.Ident(wf.Name)
 			if idx := gs.FieldIndices(wf.Name); len(idx) == 1 {
 				mt = gs.Field(idx[0]).Type
 			}
-			fs = append(fs, store.QuoteIdent(wf.Name)+" := "+typedExpr(path+"."+wf.Name, wf.Type, mt, mref, bad))
+			fs = append(fs, queries.Ident(wf.Name)+" := "+typedExpr(path+"."+wf.Name, wf.Type, mt, mref, bad))
 		}
 		return "CASE WHEN " + ref + " IS NULL THEN NULL ELSE struct_pack(" + strings.Join(fs, ", ") + ") END"
 	}
@@ -166,7 +165,7 @@ func duckType(t arrow.DataType) string {
 	case arrow.STRUCT:
 		var fs []string
 		for _, f := range t.(*arrow.StructType).Fields() {
-			fs = append(fs, store.QuoteIdent(f.Name)+" "+duckType(f.Type))
+			fs = append(fs, queries.Ident(f.Name)+" "+duckType(f.Type))
 		}
 		return "STRUCT(" + strings.Join(fs, ", ") + ")"
 	}

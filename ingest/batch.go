@@ -163,7 +163,7 @@ func commitBatch(ctx context.Context, db *sql.DB, files []pending) (bool, error)
 	if err != nil {
 		return false, err
 	}
-	defer conn.Close()
+	defer closeQuietly(conn)
 	todo, err := markDuplicates(ctx, conn, files)
 	if err != nil || len(todo) == 0 {
 		return err == nil, err
@@ -219,7 +219,7 @@ func markDuplicates(ctx context.Context, conn *sql.Conn, files []pending) ([]*pe
 	if err != nil {
 		return nil, err
 	}
-	defer rows.Close()
+	defer closeQuietly(rows)
 	stored := map[string]string{}
 	for rows.Next() {
 		var sha, path string
@@ -249,7 +249,7 @@ func batchCounts(ctx context.Context, conn *sql.Conn, base, last int64, todo []*
 	if err != nil {
 		return err
 	}
-	defer rows.Close()
+	defer closeQuietly(rows)
 	got := map[int64]int64{}
 	for rows.Next() {
 		var id, n int64

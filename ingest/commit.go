@@ -22,7 +22,7 @@ func openFile(ctx context.Context, db *sql.DB, res *FileResult) (*sql.Conn, erro
 	}
 	prev, err := alreadyIngested(ctx, conn, res.SHA256)
 	if err != nil || prev != "" {
-		conn.Close()
+		closeQuietly(conn)
 		res.Duplicate = prev
 		return nil, err
 	}
@@ -147,7 +147,9 @@ func inTransaction(ctx context.Context, conn *sql.Conn, fn func(fileID int64) er
 	}
 	defer func() {
 		if err != nil {
-			conn.ExecContext(context.WithoutCancel(ctx), "ROLLBACK")
+			// The error that led here is the one to report; a failed ROLLBACK
+			// leaves the transaction to end with the connection.
+			_, _ = conn.ExecContext(context.WithoutCancel(ctx), "ROLLBACK")
 		}
 	}()
 	var fileID int64

@@ -119,7 +119,7 @@ func Files(ctx context.Context, db *sql.DB, paths []string, opts Options) ([]Fil
 		if err != nil {
 			return results, err
 		}
-		add([]FileResult{r}, nil)
+		_ = add([]FileResult{r}, nil) // add returns the error it is given: nil
 	}
 	return results, add(b.commit(ctx, db, opts))
 }

@@ -4,10 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"fmt"
-	"os"
 	"strings"
-
-	"github.com/faultlens/faultlens/queries"
 )
 
 // ingestJSONL loads one JSON Lines file (plain or gzip).
@@ -26,8 +23,8 @@ func ingestJSONL(ctx context.Context, db *sql.DB, path, name, tmpDir string) (Fi
 	if conn == nil {
 		return res, err
 	}
-	defer conn.Close()
-	defer conn.ExecContext(context.WithoutCancel(ctx), queries.Get("ingest.drop_temp"))
+	defer closeQuietly(conn)
+	defer dropTemp(ctx, conn)
 	restore, err := boundThreads(ctx, conn)
 	if err != nil {
 		return res, err
@@ -62,7 +59,7 @@ func readAndScan(path, tmpDir string) (plain string, cleanup func(), sc scan, er
 	if err != nil {
 		return "", cleanup, sc, err
 	}
-	defer rc.Close()
+	defer closeQuietly(rc)
 	if !strings.HasSuffix(strings.ToLower(path), ".gz") {
 		sc, err = prescan(rc, nil)
 		return path, cleanup, sc, err
@@ -71,7 +68,7 @@ func readAndScan(path, tmpDir string) (plain string, cleanup func(), sc scan, er
 	if err != nil {
 		return "", cleanup, sc, err
 	}
-	cleanup = func() { os.Remove(tmp.Name()) }
+	cleanup = func() { removeTemp(tmp.Name()) }
 	sc, err = prescan(rc, tmp)
 	if cerr := tmp.Close(); err == nil {
 		err = cerr

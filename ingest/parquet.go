@@ -4,7 +4,6 @@ import (
 	"context"
 	"database/sql"
 	"fmt"
-	"os"
 	"strings"
 
 	"github.com/faultlens/faultlens/queries"
@@ -28,7 +27,7 @@ func ingestParquet(ctx context.Context, db *sql.DB, path, name, tmpDir string) (
 	if conn == nil {
 		return res, err
 	}
-	defer conn.Close()
+	defer closeQuietly(conn)
 	return res, loadParquet(ctx, conn, path, name, tmpDir, &res)
 }
 
@@ -44,14 +43,14 @@ func loadParquet(ctx context.Context, conn *sql.Conn, path, name, tmpDir string,
 	if err != nil {
 		return err
 	}
-	tmp.Close()
-	defer os.Remove(tmp.Name())
+	closeQuietly(tmp) // empty: DuckDB writes the file by name
+	defer removeTemp(tmp.Name())
 	q := queries.Render("ingest.parquet_to_jsonl", queries.Args{"columns": queries.List(cols),
 		"path": queries.Literal(path), "out": queries.Literal(tmp.Name())})
 	if _, err := conn.ExecContext(ctx, q); err != nil {
 		return &InputError{Path: name, Err: fmt.Errorf("read Parquet: %w", err)}
 	}
-	defer conn.ExecContext(context.WithoutCancel(ctx), queries.Get("ingest.drop_temp"))
+	defer dropTemp(ctx, conn)
 	if err := conn.QueryRowContext(ctx, queries.Render("ingest.parquet_rows", queries.Args{"path": queries.Literal(path)})).Scan(&res.Lines); err != nil {
 		return err
 	}
@@ -65,7 +64,7 @@ func parquetColumns(ctx context.Context, conn *sql.Conn, path string) ([]string,
 	if err != nil {
 		return nil, fmt.Errorf("not a readable Parquet file: %w", err)
 	}
-	defer rows.Close()
+	defer closeQuietly(rows)
 	var cols []string
 	for rows.Next() {
 		var col, typ string

@@ -25,7 +25,7 @@ func loadLines(ctx context.Context, conn *sql.Conn, path string) (lineCounts, er
 	if err != nil {
 		return lineCounts{}, err
 	}
-	defer f.Close()
+	defer closeQuietly(f)
 	return loadLinesFrom(ctx, conn, f)
 }
 
@@ -52,7 +52,7 @@ func loadLinesFrom(ctx context.Context, conn *sql.Conn, r io.Reader) (lineCounts
 	return c, nil
 }
 
-// ChunkLines, when above zero, is how many lines the line-precise path
+// ChunkLines is, when above zero, how many lines the line-precise path
 // validates at a time (tests force many chunks with it). At zero, the
 // default, the chunk follows the memory limit: chunkLinesPer256MiB lines
 // for every 256 MiB of it. Each chunk is checked into ingest_checked and
