@@ -77,6 +77,6 @@ func openDB2(t *testing.T, dir string) *sql.DB {
 	if err != nil {
 		t.Fatal(err)
 	}
-	t.Cleanup(func() { db.Close() })
+	t.Cleanup(func() { closeQuietly(db) })
 	return db
 }
