@@ -18,7 +18,6 @@ import (
 	"github.com/faultlens/faultlens/metrics"
 	"github.com/faultlens/faultlens/queries"
 	"github.com/faultlens/faultlens/report"
-	"github.com/faultlens/faultlens/store"
 )
 
 // arrowFixtures builds the files of testdata/arrow: each is a schema and
@@ -210,7 +209,7 @@ func TestArrowRoundTrip(t *testing.T) {
 			events := strings.ReplaceAll(queries.Get("export.events"), "{{suite}}", "NULL")
 			lines := strings.ReplaceAll(queries.Get("export.jsonl_lines"), "{{events}}", events)
 			q := strings.ReplaceAll(queries.Get("export.jsonl"), "{{lines}}", lines)
-			if _, err := orig.ExecContext(ctx, strings.ReplaceAll(q, "{{path}}", store.Quote(jsonl))); err != nil {
+			if _, err := orig.ExecContext(ctx, strings.ReplaceAll(q, "{{path}}", queries.Literal(jsonl))); err != nil {
 				t.Fatal(err)
 			}
 			arrowPath := filepath.Join(dir, "canonical.arrow")
@@ -241,7 +240,7 @@ func writeArrowFromJSONL(t testing.TB, jsonl, out string) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer in.Close()
+	defer closeQuietly(in)
 	f, err := os.Create(out)
 	if err != nil {
 		t.Fatal(err)
@@ -261,7 +260,7 @@ func reportJSON(t testing.TB, db *sql.DB) string {
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer sess.Close()
+	defer closeQuietly(sess)
 	rep, err := sess.Report(ctx, metrics.Options{})
 	if err != nil {
 		t.Fatal(err)
@@ -323,13 +322,13 @@ func TestArrowMeasure(t *testing.T) {
 	events := strings.ReplaceAll(queries.Get("export.events"), "{{suite}}", "NULL")
 	lines := strings.ReplaceAll(queries.Get("export.jsonl_lines"), "{{events}}", events)
 	start = time.Now()
-	mustExec(t, db, strings.ReplaceAll(strings.ReplaceAll(queries.Get("export.jsonl"), "{{lines}}", lines), "{{path}}", store.Quote(jsonl)))
+	mustExec(t, db, strings.ReplaceAll(strings.ReplaceAll(queries.Get("export.jsonl"), "{{lines}}", lines), "{{path}}", queries.Literal(jsonl)))
 	t.Logf("export jsonl: %v", time.Since(start))
 	start = time.Now()
 	writeArrowFromJSONL(t, jsonl, arrowPath)
 	t.Logf("jsonl -> arrow file: %v", time.Since(start))
 	start = time.Now()
-	mustExec(t, db, strings.ReplaceAll(strings.ReplaceAll(queries.Get("export.parquet"), "{{events}}", events), "{{path}}", store.Quote(pq)))
+	mustExec(t, db, strings.ReplaceAll(strings.ReplaceAll(queries.Get("export.parquet"), "{{events}}", events), "{{path}}", queries.Literal(pq)))
 	t.Logf("export parquet: %v", time.Since(start))
 
 	start = time.Now()
@@ -337,7 +336,7 @@ func TestArrowMeasure(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	os.Remove(tmp)
+	removeTemp(tmp)
 	t.Logf("arrow -> JSON lines (Go): %d rows in %v", rows, time.Since(start))
 
 	back := openDB(t)
@@ -351,7 +350,7 @@ func TestArrowMeasure(t *testing.T) {
 	// The DuckDB half of the Parquet design: validation over read_parquet.
 	pdb := openDB(t)
 	start = time.Now()
-	src2 := "(SELECT row_number() OVER () AS line_no, to_json(t) AS raw, NULL::VARCHAR AS text FROM read_parquet(" + store.Quote(pq) + ") t)"
+	src2 := "(SELECT row_number() OVER () AS line_no, to_json(t) AS raw, NULL::VARCHAR AS text FROM read_parquet(" + queries.Literal(pq) + ") t)"
 	checked := jsonChecked(src2)
 	mustExec(t, pdb, queries.Render("ingest.check", queries.Args{"checked": checked}))
 	t.Logf("validation over read_parquet (no insert): %v", time.Since(start))

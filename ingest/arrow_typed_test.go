@@ -83,8 +83,8 @@ func TestArrowStringViewFallsBack(t *testing.T) {
 	}
 	if s, err := newParquetSink(arrow.NewSchema(fs, nil), ""); !errors.Is(err, errors.ErrUnsupported) {
 		if s != nil {
-			s.Close()
-			os.Remove(s.f.Name())
+			closeQuietly(s)
+			removeTemp(s.f.Name())
 		}
 		t.Fatalf("newParquetSink(string_view) = %v, want errors.ErrUnsupported", err)
 	}
@@ -119,15 +119,19 @@ func TestArrowDictionaryStrings(t *testing.T) {
 	if err != nil {
 		t.Fatalf("newParquetSink(dictionary strings): %v", err)
 	}
-	s.Close()
-	os.Remove(s.f.Name())
+	closeQuietly(s)
+	removeTemp(s.f.Name())
 	b := array.NewRecordBuilder(mem, sc)
 	defer b.Release()
 	for i, v := range []string{"run", "run"} {
-		b.Field(0).(*array.BinaryDictionaryBuilder).AppendString(v)
+		if err := b.Field(0).(*array.BinaryDictionaryBuilder).AppendString(v); err != nil {
+			t.Fatal(err)
+		}
 		b.Field(1).(*array.StringBuilder).Append([]string{"r1", "r2"}[i])
 		b.Field(2).(*array.StringBuilder).Append("2026-11-28T02:00:00Z")
-		b.Field(3).(*array.BinaryDictionaryBuilder).AppendString("nightly")
+		if err := b.Field(3).(*array.BinaryDictionaryBuilder).AppendString("nightly"); err != nil {
+			t.Fatal(err)
+		}
 		b.Field(4).(*array.StringBuilder).Append("2026-11-28T02:00:00Z")
 	}
 	rec := b.NewRecordBatch()

@@ -72,7 +72,7 @@ func BenchmarkIngestJSONL(b *testing.B) {
 				b.Fatalf("ingest: %v, %+v", err, res)
 			}
 			b.StopTimer()
-			db.Close()
+			closeQuietly(db)
 
 			db = benchDB(b)
 			b.StartTimer()
@@ -86,11 +86,11 @@ func BenchmarkIngestJSONL(b *testing.B) {
 			if err := db.QueryRowContext(ctx, "SELECT count(*) FROM raw_events").Scan(&rows); err != nil || rows != int64(n) {
 				b.Fatalf("raw load: %d rows (%v), want %d", rows, err, n)
 			}
-			db.Close()
+			closeQuietly(db)
 
 			db = benchDB(b)
 			ph.add(measurePhases(b, db, path, int64(n)))
-			db.Close()
+			closeQuietly(db)
 			b.StartTimer()
 		}
 		k := float64(iters)
@@ -132,7 +132,7 @@ func measurePhases(b *testing.B, db *sql.DB, path string, want int64) phases {
 	if err != nil {
 		b.Fatal(err)
 	}
-	defer conn.Close()
+	defer closeQuietly(conn)
 
 	src := queries.Render("ingest.fast_source", queries.Args{"path": queries.Literal(path)})
 	checked := jsonChecked(src)
