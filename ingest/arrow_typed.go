@@ -23,6 +23,12 @@ import (
 // bad_field, and src_row, the whole row as a struct (for the text of a
 // rejected row and for extra).
 func arrowTyped(sc *arrow.Schema, path string) string {
+	return queries.Render("ingest.arrow_typed", arrowTypedArgs(sc, path))
+}
+
+// arrowTypedArgs fills ingest.arrow_typed for the Parquet file at path
+// whose columns are those of sc.
+func arrowTypedArgs(sc *arrow.Schema, path string) queries.Args {
 	var fields []string
 	var bad []string
 	for _, want := range CanonicalArrowSchema.Fields() {
@@ -52,7 +58,7 @@ func arrowTyped(sc *arrow.Schema, path string) string {
 		row = append(row, queries.Ident(f.Name)+" := p."+queries.Ident(f.Name))
 	}
 	args["src_row"] = "struct_pack(" + strings.Join(row, ", ") + ")"
-	return queries.Render("ingest.arrow_typed", args)
+	return args
 }
 
 // arrowExtra is the SQL for extra of the typed Arrow path: the whole row as

@@ -112,13 +112,7 @@ var jsonTypedFragments = sync.OnceValue(func() queries.Args {
 })
 
 // jsonTyped is ingest.json_typed over source.
-func jsonTyped(source string) string {
-	args := queries.Args{"source": source}
-	for k, v := range jsonTypedFragments() {
-		args[k] = v
-	}
-	return queries.Render("ingest.json_typed", args)
-}
+func jsonTyped(source string) string { return queries.Render("ingest.json_typed", JSONTypedArgs(source)) }
 
 // extraJSON is ingest.extra_json, extra for the JSON way, over the
 // contract's object paths.
