@@ -29,7 +29,9 @@ var typedFragments = sync.OnceValue(func() queries.Args {
 var typedReadOff bool
 
 // typedRelation is ingest.ndjson_typed over the file at path.
-func typedRelation(path string) string { return queries.Render("ingest.ndjson_typed", TypedReadArgs(path)) }
+func typedRelation(path string) string {
+	return queries.Render("ingest.ndjson_typed", TypedReadArgs(path))
+}
 
 // commitTyped stores a clean file through DuckDB's typed NDJSON reader, the
 // fastest route (issue 12.2), when the file is one that route judges exactly

@@ -112,7 +112,9 @@ var jsonTypedFragments = sync.OnceValue(func() queries.Args {
 })
 
 // jsonTyped is ingest.json_typed over source.
-func jsonTyped(source string) string { return queries.Render("ingest.json_typed", JSONTypedArgs(source)) }
+func jsonTyped(source string) string {
+	return queries.Render("ingest.json_typed", JSONTypedArgs(source))
+}
 
 // extraJSON is ingest.extra_json, extra for the JSON way, over the
 // contract's object paths.
