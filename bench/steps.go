@@ -83,7 +83,7 @@ func (m *measurer) ingestFiles(ctx context.Context, paths []string) (*sql.DB, ti
 		return nil, 0, ingest.FileResult{}, err
 	}
 	t0 := time.Now()
-	rs, err := ingest.Files(ctx, db, paths, ingest.Options{})
+	rs, err := ingest.Files(ctx, db, paths, ingest.Options{TempDir: m.cfg.Limits.TempDir})
 	d := time.Since(t0)
 	if err != nil {
 		db.Close()

@@ -24,12 +24,12 @@ func Pairs(pairs []Pair, names [2]string, unit Unit) template.HTML {
 		return noData
 	}
 	const labelW, barW, rowH = 200.0, 260.0, 34.0
-	max := 0.0
+	top := 0.0
 	for _, p := range pairs {
-		max = math.Max(max, math.Max(finite(p.A), finite(p.B)))
+		top = math.Max(top, math.Max(finite(p.A), finite(p.B)))
 	}
-	if unit == Share || max == 0 {
-		max = math.Max(max, 1)
+	if unit == Share || top == 0 {
+		top = math.Max(top, 1)
 	}
 	colors := []string{Grey, Blue}
 	h := rowH*float64(len(pairs)) + 24
@@ -41,7 +41,7 @@ func Pairs(pairs []Pair, names [2]string, unit Unit) template.HTML {
 		fmt.Fprintf(&s, `<g><title>%s</title><text x="0" y="%.0f" font-size="12">%s</text>`,
 			esc(p.Label+" "+p.Note), y+18, esc(truncate(p.Label, 28)))
 		for j, v := range []float64{p.A, p.B} {
-			wdt := barW * finite(v) / max
+			wdt := barW * finite(v) / top
 			yy := y + 4 + float64(j)*13
 			fmt.Fprintf(&s, `<rect x="%.0f" y="%.0f" width="%.1f" height="12" fill="%s"/>`, labelW, yy, wdt, colors[j])
 			fmt.Fprintf(&s, `<text x="%.1f" y="%.0f" font-size="10">%s</text>`, labelW+wdt+4, yy+10, unit.format(v))

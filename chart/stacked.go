@@ -26,22 +26,23 @@ type Stack struct {
 }
 
 // Stacked draws one horizontal bar per stack, its segments in the series'
-// colours. max fixes the axis (0: the largest total; Share: at least 100%).
+// colours. axis is the value at the end of the axis (0: the largest total;
+// Share: at least 100%).
 // With one series the legend is left out.
-func Stacked(series []Series, stacks []Stack, unit Unit, max float64) template.HTML {
+func Stacked(series []Series, stacks []Stack, unit Unit, axis float64) template.HTML {
 	if len(stacks) == 0 {
 		return noData
 	}
 	const labelW, barW, rowH, top = 170.0, 270.0, 22.0, 20.0
-	if max <= 0 {
+	if axis <= 0 {
 		for _, st := range stacks {
-			max = math.Max(max, total(st.Values))
+			axis = math.Max(axis, total(st.Values))
 		}
 		if unit == Share {
-			max = math.Max(max, 1)
+			axis = math.Max(axis, 1)
 		}
-		if max == 0 {
-			max = 1
+		if axis == 0 {
+			axis = 1
 		}
 	}
 	t := top
@@ -76,7 +77,7 @@ func Stacked(series []Series, stacks []Stack, unit Unit, max float64) template.H
 			if j >= len(series) {
 				break
 			}
-			w := barW * finite(v) / max
+			w := barW * finite(v) / axis
 			fmt.Fprintf(&s, `<rect x="%.1f" y="%.0f" width="%.1f" height="16" fill="%s"/>`, x, y+2, w, series[j].Color)
 			x += w
 		}

@@ -61,7 +61,7 @@ func runCalibrate(ctx context.Context, s Streams, o *calibrateOptions) error {
 	cfg := calibrate.Config{Sizes: o.sizes, Pairs: o.pairs, FirstSeed: o.seed, Workers: o.workers, Only: o.only}
 	if !o.quiet {
 		cfg.Progress = func(n int, seed int64) {
-			fmt.Fprintf(s.Err, "calibrate: %d runs/side, seed %d done (%s)\n", n, seed, time.Since(t0).Round(time.Second))
+			s.notef("calibrate: %d runs/side, seed %d done (%s)\n", n, seed, time.Since(t0).Round(time.Second))
 		}
 	}
 	cells, err := calibrate.Run(ctx, calibrate.Cases(), cfg)
@@ -74,13 +74,14 @@ func runCalibrate(ctx context.Context, s Streams, o *calibrateOptions) error {
 	if err := calibrate.WriteTable(s.Out, cells, o.markdown); err != nil {
 		return err
 	}
-	fmt.Fprintln(s.Out)
-	fmt.Fprintln(s.Out, "seeds:", calibrate.SeedText(o.seed, o.pairs, o.sizes))
-	fmt.Fprintln(s.Out)
-	fmt.Fprintln(s.Out, "failed gates per case:")
-	calibrate.WriteGates(s.Out, cells)
+	if _, err := fmt.Fprintf(s.Out, "\nseeds: %s\n\nfailed gates per case:\n", calibrate.SeedText(o.seed, o.pairs, o.sizes)); err != nil {
+		return err
+	}
+	if err := calibrate.WriteGates(s.Out, cells); err != nil {
+		return err
+	}
 	if !o.quiet {
-		fmt.Fprintf(s.Err, "calibrate: %d cells in %s\n", len(cells), time.Since(t0).Round(time.Second))
+		s.notef("calibrate: %d cells in %s\n", len(cells), time.Since(t0).Round(time.Second))
 	}
 	return nil
 }

@@ -5,8 +5,10 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"strings"
 
+	"github.com/faultlens/faultlens/export"
 	"github.com/faultlens/faultlens/ingest"
 	"github.com/faultlens/faultlens/store"
 )
@@ -61,6 +63,9 @@ func classify(err error) (int, string) {
 		return ExitGateFailed, ""
 	}
 	msg := strings.ReplaceAll(err.Error(), "\n", " ")
+	if line := outputPlace(err, msg); line != "" {
+		return ExitUsage, line
+	}
 	if env := environment(msg); env != "" {
 		return ExitUsage, env
 	}
@@ -90,6 +95,28 @@ func environment(msg string) string {
 		return fmt.Sprintf("cannot use the temp directory %s: %s; set --temp-dir to a writable directory", orUnknown(path), osReason(msg))
 	case strings.Contains(msg, "Read-only file system"), strings.Contains(msg, "Permission denied") && strings.Contains(msg, "IO Error"):
 		return fmt.Sprintf("database %s cannot be written (%s): use a writable --db, or a reading command", orUnknown(strings.TrimSuffix(path, ".wal")), osReason(msg))
+	}
+	return ""
+}
+
+// outputPlace recognises an export whose output path cannot be opened (a
+// missing directory, no permission, a directory where a file is due): the
+// user named that place, so it is exit 2 with the path, not a bug. A full
+// disk is left to environment, which says so.
+func outputPlace(err error, msg string) string {
+	var out *export.OutputError
+	if !errors.As(err, &out) || strings.Contains(msg, "No space left on device") {
+		return ""
+	}
+	var pe *fs.PathError
+	inner := out.Err.Error()
+	switch {
+	case errors.As(out.Err, &pe):
+		return fmt.Sprintf("cannot write %s: %v", out.Path, pe.Err)
+	case strings.Contains(inner, "Cannot open file"), strings.Contains(inner, "Permission denied"),
+		strings.Contains(inner, "Read-only file system"), strings.Contains(inner, "Is a directory"),
+		strings.Contains(inner, "Failed to create directory"):
+		return fmt.Sprintf("cannot write %s: %s", out.Path, osReason(inner))
 	}
 	return ""
 }
@@ -138,9 +165,10 @@ func isCobraUsage(err error) bool {
 }
 
 // reportError prints err as one line on w, unless it is a gate failure
-// (whose report says it all already).
+// (whose report says it all already). A stderr that cannot be written to
+// leaves nowhere to say so; the exit code still tells.
 func reportError(w io.Writer, err error) {
 	if _, msg := classify(err); msg != "" {
-		fmt.Fprintf(w, "faultlens: %s\n", msg)
+		_, _ = fmt.Fprintf(w, "faultlens: %s\n", msg)
 	}
 }

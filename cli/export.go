@@ -37,7 +37,7 @@ can take it.
 
 With PATHs the files are ingested into memory first; with --db that database
 is read; with neither, the bundled sample traces.`,
-		Args: func(cmd *cobra.Command, args []string) error {
+		Args: func(_ *cobra.Command, args []string) error {
 			if o.src.db != "" && len(args) > 0 {
 				return usagef("give --db or PATHs, not both")
 			}
@@ -81,6 +81,6 @@ func runExport(ctx context.Context, s Streams, g *global, o *exportOptions) erro
 	if err != nil {
 		return err
 	}
-	fmt.Fprintf(s.Out, "wrote %d events to %s (%s)\n", n, o.out, o.format)
-	return nil
+	_, err = fmt.Fprintf(s.Out, "wrote %d events to %s (%s)\n", n, o.out, o.format)
+	return err
 }

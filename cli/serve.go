@@ -63,7 +63,7 @@ It listens on loopback only, unless --allow-remote.`,
 	f.DurationVar(&o.idleClose, "idle-close", time.Second, "close the database after this long without requests, so readers can open it (0: keep it open)")
 	f.DurationVar(&o.refresh, "refresh-every", serve.DefaultRefreshEvery, "recompute the cached suite metrics at most this often while requests keep arriving")
 	f.DurationVar(&o.drain, "drain", 30*time.Second, "on SIGINT/SIGTERM, how long to wait for requests in flight")
-	cmd.MarkFlagRequired("db")
+	requireFlags(cmd, "db")
 	return cmd
 }
 
@@ -81,7 +81,7 @@ func runServe(ctx context.Context, s Streams, g *global, o *serveOptions) error 
 	defer stop()
 	log := &lockedWriter{w: s.Out}
 	lim := g.limits
-	lim.OnWait = func(msg string) { fmt.Fprintf(s.Err, "faultlens: %s\n", msg) }
+	lim.OnWait = s.waitNotice
 	rc := serve.New(serve.Config{
 		DB: o.db, Limits: lim, Suite: o.suite,
 		MaxBody: o.maxBodyMiB << 20, IdleClose: o.idleClose, RefreshEvery: o.refresh, Log: log,
@@ -91,17 +91,17 @@ func runServe(ctx context.Context, s Streams, g *global, o *serveOptions) error 
 	}
 	ln, err := net.Listen("tcp", o.listen)
 	if err != nil {
-		rc.Close(ctx)
+		_ = rc.Close(ctx) // nothing was received yet; the listen error is the one to report
 		return usagef("listen on %s: %v", o.listen, err)
 	}
 	srv := &http.Server{Handler: rc.Handler(), ReadHeaderTimeout: 10 * time.Second}
-	fmt.Fprintf(log, "faultlens serve: listening on http://%s%s, storing in %s\n", ln.Addr(), serve.TracesPath, o.db)
+	log.printf("faultlens serve: listening on http://%s%s, storing in %s\n", ln.Addr(), serve.TracesPath, o.db)
 	served := make(chan error, 1)
 	go func() { served <- srv.Serve(ln) }()
 	select {
 	case err = <-served: // the listener failed
 	case <-ctx.Done():
-		fmt.Fprintln(log, "faultlens serve: stopping: finishing requests in flight")
+		log.printf("faultlens serve: stopping: finishing requests in flight\n")
 		drainCtx, cancel := context.WithTimeout(context.WithoutCancel(ctx), o.drain)
 		err = srv.Shutdown(drainCtx)
 		cancel()
@@ -112,7 +112,10 @@ func runServe(ctx context.Context, s Streams, g *global, o *serveOptions) error 
 	if cerr := rc.Close(context.WithoutCancel(ctx)); err == nil {
 		err = cerr
 	}
-	fmt.Fprintf(log, "faultlens serve: %s\n", rc.Totals())
+	log.printf("faultlens serve: %s\n", rc.Totals())
+	if err == nil {
+		err = log.failed()
+	}
 	return err
 }
 
@@ -132,14 +135,37 @@ func checkListen(addr string, allowRemote bool) error {
 	return usagef("--listen %s is not a loopback address; the receiver has no authentication: add --allow-remote to listen there anyway", addr)
 }
 
-// lockedWriter serialises the lines of concurrent requests.
+// lockedWriter serialises the lines of concurrent requests and keeps the
+// first write error. A log line that cannot be written must not stop the
+// receiver from storing and acknowledging requests, so the error is
+// returned when serve stops rather than where it happened.
 type lockedWriter struct {
-	mu sync.Mutex
-	w  io.Writer
+	mu  sync.Mutex
+	w   io.Writer
+	err error
 }
 
 func (l *lockedWriter) Write(p []byte) (int, error) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
-	return l.w.Write(p)
+	n, err := l.w.Write(p)
+	if err != nil && l.err == nil {
+		l.err = err
+	}
+	return n, err
+}
+
+// printf writes one status line; its error is kept by Write.
+func (l *lockedWriter) printf(format string, args ...any) {
+	_, _ = fmt.Fprintf(l, format, args...)
+}
+
+// failed is the first write error, if any.
+func (l *lockedWriter) failed() error {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if l.err != nil {
+		return fmt.Errorf("write the serve log: %w", l.err)
+	}
+	return nil
 }

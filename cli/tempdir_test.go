@@ -33,8 +33,12 @@ func TestTempDirHonoured(t *testing.T) {
 		if filepath.Ext(paths[i]) == ".gz" {
 			var buf bytes.Buffer
 			zw := gzip.NewWriter(&buf)
-			zw.Write(content)
-			zw.Close()
+			if _, err := zw.Write(content); err != nil {
+				t.Fatal(err)
+			}
+			if err := zw.Close(); err != nil {
+				t.Fatal(err)
+			}
 			content = buf.Bytes()
 		}
 		if err := os.WriteFile(paths[i], content, 0o644); err != nil {

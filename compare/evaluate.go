@@ -54,7 +54,7 @@ func Evaluate(res *Result, g *Gates) {
 				rows[d.row], filled[d.row] = row, true
 			}
 		}
-		out = append(out, judge(d, row, res.Alpha))
+		out = append(out, judge(d, row))
 		order = append(order, d.order)
 	}
 	res.ExploratoryTests = holmExploratory(rows, res.Alpha)
@@ -84,7 +84,7 @@ func Evaluate(res *Result, g *Gates) {
 // judge applies one decision's gate to its row, in one line a reviewer can
 // read: the observed change, its interval, the threshold, the test and its
 // Holm-adjusted p.
-func judge(d *decision, r Row, alpha float64) GateResult {
+func judge(d *decision, r Row) GateResult {
 	g := d.gate
 	res := GateResult{Gate: g, Metric: r.Metric, Scenario: r.Scenario, Passed: true}
 	switch d.kind {

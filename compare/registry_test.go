@@ -19,7 +19,11 @@ func TestCompareCountsEqualReport(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer db.Close()
+	defer func() {
+		if err := db.Close(); err != nil {
+			t.Error(err)
+		}
+	}()
 	paths := []string{"../sample-traces/baseline.jsonl", "../sample-traces/candidate.jsonl"}
 	if _, err := ingest.Files(ctx, db, paths, ingest.Options{}); err != nil {
 		t.Fatal(err)
@@ -28,7 +32,11 @@ func TestCompareCountsEqualReport(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer s.Close()
+	defer func() {
+		if err := s.Close(); err != nil {
+			t.Error(err)
+		}
+	}()
 	rep, err := s.Report(ctx, metrics.Options{})
 	if err != nil {
 		t.Fatal(err)

@@ -58,10 +58,21 @@ func Write(ctx context.Context, db *sql.DB, out string, o Options) (int64, error
 		return 0, fmt.Errorf("export: unknown format %q", o.Format)
 	}
 	if err != nil {
-		return 0, fmt.Errorf("export %s: %w", out, err)
+		return 0, &OutputError{Path: out, Err: err}
 	}
 	return n, nil
 }
+
+// OutputError is a failure to write the export to Path: the place the user
+// named may not exist or not be writable, or writing itself failed.
+type OutputError struct {
+	Path string
+	Err  error
+}
+
+func (e *OutputError) Error() string { return fmt.Sprintf("export %s: %v", e.Path, e.Err) }
+
+func (e *OutputError) Unwrap() error { return e.Err }
 
 // copyTo runs the COPY statement name, with args and path filled in.
 func copyTo(ctx context.Context, db *sql.DB, name string, args queries.Args, path string) error {

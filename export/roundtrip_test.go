@@ -13,7 +13,7 @@ import (
 	"github.com/apache/arrow-go/v18/arrow/ipc"
 
 	"github.com/faultlens/faultlens/ingest"
-	"github.com/faultlens/faultlens/store"
+	"github.com/faultlens/faultlens/queries"
 )
 
 // TestRoundTripEachFormat ingests the export of the hand-built fixture in
@@ -91,14 +91,14 @@ func TestParquetBySuite(t *testing.T) {
 		t.Errorf("partitions %q, want %q", parts, want)
 	}
 	db := openDB(t)
-	glob := store.Quote(filepath.Join(dir, "events", "*", "*.parquet"))
+	glob := queries.Literal(filepath.Join(dir, "events", "*", "*.parquet"))
 	got := queryStrings(t, db, "SELECT suite || ' ' || string_agg(DISTINCT run_id, ',') || ' ' || count(*) FROM read_parquet("+
 		glob+", hive_partitioning = true) GROUP BY suite ORDER BY suite")
 	if want := []string{"night-a a1 8", "night-b b1 3", "unknown z9 1"}; !slices.Equal(got, want) {
 		t.Errorf("events per partition %q, want %q", got, want)
 	}
 	got = queryStrings(t, db, "SELECT path || ':' || line_no || ': ' || reason || ': ' || text FROM read_parquet("+
-		store.Quote(filepath.Join(dir, "rejected_lines.parquet"))+")")
+		queries.Literal(filepath.Join(dir, "rejected_lines.parquet"))+")")
 	want := []string{
 		handbuilt + `:7: malformed json: {"type":"tool_call","run_id":"a1","ts":"2026-11-28T02:00:06Z"`,
 		handbuilt + `:11: unknown type: {"type":"mystery","run_id":"a1","ts":"2026-11-28T02:00:11Z"}`,
@@ -145,7 +145,7 @@ func TestArrowFile(t *testing.T) {
 	for _, fd := range r.Schema().Fields() {
 		fields = append(fields, fd.Name)
 	}
-	cols := queryStrings(t, native, "SELECT column_name FROM (DESCRIBE SELECT * FROM read_parquet("+store.Quote(parquetPath)+"))")
+	cols := queryStrings(t, native, "SELECT column_name FROM (DESCRIBE SELECT * FROM read_parquet("+queries.Literal(parquetPath)+"))")
 	if len(cols) < 50 || !slices.Equal(fields, cols) {
 		t.Errorf("Arrow columns %q\nParquet columns %q", fields, cols)
 	}

@@ -105,12 +105,17 @@ func TestOverlongLineNotHeldWhole(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	f.WriteString(runLine + "\n" + `{"type":"run","pad":"`)
+	must := func(_ int, err error) {
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	must(f.WriteString(runLine + "\n" + `{"type":"run","pad":"`))
 	chunk := bytes.Repeat([]byte("x"), 1<<20)
 	for i := 0; i < size>>20; i++ {
-		f.Write(chunk)
+		must(f.Write(chunk))
 	}
-	f.WriteString("\"}\n" + stageLine + "\n")
+	must(f.WriteString("\"}\n" + stageLine + "\n"))
 	if err := f.Close(); err != nil {
 		t.Fatal(err)
 	}

@@ -17,8 +17,6 @@ import (
 	"github.com/apache/arrow-go/v18/arrow/array"
 	"github.com/apache/arrow-go/v18/arrow/ipc"
 	"github.com/apache/arrow-go/v18/arrow/memory"
-
-	"github.com/faultlens/faultlens/queries"
 )
 
 // ingestArrow loads one Arrow IPC file, file format (.arrow, .feather) or
@@ -32,7 +30,7 @@ import (
 // number standing for the line number (arrow_typed.go). A schema the
 // Parquet writer cannot take (a string_view column, say) goes the way of
 // JSON lines instead. Measured against the alternatives in docs/arrow.md.
-func ingestArrow(ctx context.Context, db *sql.DB, path, name string) (FileResult, error) {
+func ingestArrow(ctx context.Context, db *sql.DB, path, name, tmpDir string) (FileResult, error) {
 	res := FileResult{Format: "arrow"}
 	sum, size, err := hashFile(path)
 	if err != nil {
@@ -44,37 +42,37 @@ func ingestArrow(ctx context.Context, db *sql.DB, path, name string) (FileResult
 	if conn == nil {
 		return res, err
 	}
-	defer conn.Close()
-	defer conn.ExecContext(context.WithoutCancel(ctx), queries.Get("ingest.drop_temp"))
+	defer closeQuietly(conn)
+	defer dropTemp(ctx, conn)
 	restore, err := boundThreads(ctx, conn)
 	if err != nil {
 		return res, err
 	}
 	defer restore()
 
-	pq, sc, rows, err := arrowToParquet(path)
+	pq, sc, rows, err := arrowToParquet(path, tmpDir)
 	var se *sinkError
 	switch {
 	case errors.Is(err, errors.ErrUnsupported):
-		return res, ingestArrowAsJSON(ctx, conn, path, name, &res)
+		return res, ingestArrowAsJSON(ctx, conn, path, name, tmpDir, &res)
 	case errors.As(err, &se):
 		return res, se.err
 	case err != nil:
 		return res, &InputError{Path: name, Err: err}
 	}
-	defer os.Remove(pq)
+	defer removeTemp(pq)
 	res.Lines = rows
 	return res, storeArrowTyped(ctx, conn, pq, sc, name, &res)
 }
 
 // ingestArrowAsJSON is the route through JSON lines, for schemas the
 // Parquet writer cannot take.
-func ingestArrowAsJSON(ctx context.Context, conn *sql.Conn, path, name string, res *FileResult) error {
-	tmp, rows, err := arrowToJSONLines(path)
+func ingestArrowAsJSON(ctx context.Context, conn *sql.Conn, path, name, tmpDir string, res *FileResult) error {
+	tmp, rows, err := arrowToJSONLines(path, tmpDir)
 	if err != nil {
 		return &InputError{Path: name, Err: err}
 	}
-	defer os.Remove(tmp)
+	defer removeTemp(tmp)
 	res.Lines = rows
 	return storeLines(ctx, conn, tmp, name, res, true)
 }
@@ -85,7 +83,7 @@ func hashFile(path string) (string, int64, error) {
 	if err != nil {
 		return "", 0, err
 	}
-	defer f.Close()
+	defer closeQuietly(f)
 	h := sha256.New()
 	n, err := io.Copy(h, f)
 	if err != nil {
@@ -158,7 +156,7 @@ func openArrow(f *os.File) (recordReader, func(), error) {
 		if err != nil {
 			return nil, nil, fmt.Errorf("truncated or corrupt %s: %w", what, err)
 		}
-		return &fileRecords{r: r}, func() { r.Close() }, nil
+		return &fileRecords{r: r}, func() { closeQuietly(r) }, nil
 	}
 	r, err := ipc.NewReader(bufio.NewReaderSize(f, 1<<20), opts...)
 	if err != nil {
@@ -199,7 +197,7 @@ func readArrow(path string, open func(*arrow.Schema) (arrowSink, error)) (sc *ar
 	if err != nil {
 		return nil, 0, err
 	}
-	defer f.Close()
+	defer closeQuietly(f)
 	var sink arrowSink
 	defer func() {
 		// arrow-go panics on some malformed input; it is still a corrupt file.
@@ -271,12 +269,13 @@ func (s *jsonLinesSink) Close() error {
 }
 
 // arrowToJSONLines checks the schema of the Arrow file at path and writes
-// its rows as JSON lines to a temporary file, returning its path and the
+// its rows as JSON lines to a temporary file in tmpDir ("": the system temp
+// dir), returning its path and the
 // number of rows. Any error is the file's. It is the route for the schemas
 // the Parquet writer cannot take (see ingestArrow).
-func arrowToJSONLines(path string) (tmpPath string, rows int64, err error) {
+func arrowToJSONLines(path, tmpDir string) (tmpPath string, rows int64, err error) {
 	_, rows, err = readArrow(path, func(*arrow.Schema) (arrowSink, error) {
-		tmp, err := os.CreateTemp("", "faultlens-arrow-*.jsonl")
+		tmp, err := createTemp(tmpDir, "faultlens-arrow-*.jsonl")
 		if err != nil {
 			return nil, err
 		}
@@ -284,7 +283,7 @@ func arrowToJSONLines(path string) (tmpPath string, rows int64, err error) {
 		return &jsonLinesSink{f: tmp, w: bufio.NewWriterSize(tmp, 1<<20)}, nil
 	})
 	if err != nil && tmpPath != "" {
-		os.Remove(tmpPath)
+		removeTemp(tmpPath)
 		tmpPath = ""
 	}
 	return tmpPath, rows, err

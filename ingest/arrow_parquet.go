@@ -28,10 +28,11 @@ type parquetSink struct {
 	w *pqarrow.FileWriter
 }
 
-// newParquetSink creates a temporary Parquet file for schema sc. An error
+// newParquetSink creates a temporary Parquet file in tmpDir ("": the system
+// temp dir) for schema sc. An error
 // wrapping errors.ErrUnsupported means the writer cannot take sc.
-func newParquetSink(sc *arrow.Schema) (*parquetSink, error) {
-	tmp, err := os.CreateTemp("", "faultlens-arrow-*.parquet")
+func newParquetSink(sc *arrow.Schema, tmpDir string) (*parquetSink, error) {
+	tmp, err := createTemp(tmpDir, "faultlens-arrow-*.parquet")
 	if err != nil {
 		return nil, err
 	}
@@ -40,8 +41,8 @@ func newParquetSink(sc *arrow.Schema) (*parquetSink, error) {
 		parquet.WithMaxRowGroupLength(parquetRowGroup))
 	w, err := pqarrow.NewFileWriter(sc, tmp, props, pqarrow.NewArrowWriterProperties())
 	if err != nil {
-		tmp.Close()
-		os.Remove(tmp.Name())
+		closeQuietly(tmp) // removed next: nothing was written that counts
+		removeTemp(tmp.Name())
 		return nil, fmt.Errorf("%w: %v", errors.ErrUnsupported, err)
 	}
 	return &parquetSink{f: tmp, w: w}, nil
@@ -53,13 +54,13 @@ func (s *parquetSink) Write(rec arrow.RecordBatch) error { return s.w.WriteBuffe
 func (s *parquetSink) Close() error { return s.w.Close() }
 
 // arrowToParquet checks the schema of the Arrow file at path and copies its
-// records into a temporary Parquet file, returning its path, the schema
+// records into a temporary Parquet file in tmpDir, returning its path, the schema
 // and the number of rows. Errors are the file's, but those wrapping
 // errors.ErrUnsupported (the schema holds a type the Parquet writer cannot
 // take) and those of the temporary file (*sinkError).
-func arrowToParquet(path string) (tmpPath string, sc *arrow.Schema, rows int64, err error) {
+func arrowToParquet(path, tmpDir string) (tmpPath string, sc *arrow.Schema, rows int64, err error) {
 	sc, rows, err = readArrow(path, func(sc *arrow.Schema) (arrowSink, error) {
-		s, err := newParquetSink(sc)
+		s, err := newParquetSink(sc, tmpDir)
 		if err != nil {
 			return nil, err
 		}
@@ -67,7 +68,7 @@ func arrowToParquet(path string) (tmpPath string, sc *arrow.Schema, rows int64, 
 		return s, nil
 	})
 	if err != nil && tmpPath != "" {
-		os.Remove(tmpPath)
+		removeTemp(tmpPath)
 		tmpPath = ""
 	}
 	return tmpPath, sc, rows, err
@@ -97,7 +98,7 @@ func storeArrowTyped(ctx context.Context, conn *sql.Conn, pq string, sc *arrow.S
 		return fmt.Errorf("find duplicate events: %w", err)
 	}
 	var refused int64
-	if err := conn.QueryRowContext(ctx, "SELECT (SELECT count(*) FROM ingest_checked WHERE reason IS NOT NULL) + (SELECT count(*) FROM ingest_dups)").Scan(&refused); err != nil {
+	if err := conn.QueryRowContext(ctx, queries.Get("ingest.arrow_refused")).Scan(&refused); err != nil {
 		return err
 	}
 	if refused > 0 {

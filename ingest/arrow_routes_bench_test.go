@@ -12,7 +12,7 @@ import (
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/array"
 	"github.com/duckdb/duckdb-go/v2"
-	"github.com/faultlens/faultlens/store"
+	"github.com/faultlens/faultlens/queries"
 )
 
 // benchArrowFile writes FAULTLENS_BENCH_EVENTS generated events (default
@@ -57,11 +57,11 @@ func BenchmarkArrowRoutes(b *testing.B) {
 	})
 	b.Run("parquet_write", func(b *testing.B) {
 		for b.Loop() {
-			pq, _, _, err := arrowToParquet(path)
+			pq, _, _, err := arrowToParquet(path, "")
 			if err != nil {
 				b.Fatal(err)
 			}
-			os.Remove(pq)
+			removeTemp(pq)
 		}
 	})
 	b.Run("parquet_write+read_parquet", func(b *testing.B) {
@@ -69,15 +69,15 @@ func BenchmarkArrowRoutes(b *testing.B) {
 			b.StopTimer()
 			db := benchDB(b)
 			b.StartTimer()
-			pq, _, _, err := arrowToParquet(path)
+			pq, _, _, err := arrowToParquet(path, "")
 			if err != nil {
 				b.Fatal(err)
 			}
 			if _, err := db.ExecContext(ctx, "CREATE TABLE t AS SELECT * FROM read_parquet('"+pq+"')"); err != nil {
 				b.Fatal(err)
 			}
-			os.Remove(pq)
-			db.Close()
+			removeTemp(pq)
+			closeQuietly(db)
 		}
 	})
 	b.Run("appender", func(b *testing.B) {
@@ -90,7 +90,7 @@ func BenchmarkArrowRoutes(b *testing.B) {
 			}
 			var cols []string
 			for _, f := range CanonicalArrowSchema.Fields() {
-				cols = append(cols, store.QuoteIdent(f.Name)+" "+duckType(f.Type))
+				cols = append(cols, queries.Ident(f.Name)+" "+duckType(f.Type))
 			}
 			if _, err := conn.ExecContext(ctx, "CREATE TABLE t ("+strings.Join(cols, ", ")+")"); err != nil {
 				b.Fatal(err)
@@ -110,8 +110,8 @@ func BenchmarkArrowRoutes(b *testing.B) {
 			if err != nil {
 				b.Fatal(err)
 			}
-			conn.Close()
-			db.Close()
+			closeQuietly(conn)
+			closeQuietly(db)
 		}
 	})
 	b.Run("ingest", func(b *testing.B) {
@@ -125,7 +125,7 @@ func BenchmarkArrowRoutes(b *testing.B) {
 				b.Fatalf("ingest: %v, %+v", err, res)
 			}
 			b.ReportMetric(float64(res.Accepted)/time.Since(t0).Seconds(), "events/s")
-			db.Close()
+			closeQuietly(db)
 		}
 	})
 }

@@ -57,8 +57,8 @@ func BenchmarkArrowScan(b *testing.B) {
 		for _, r := range recs {
 			r.Release()
 		}
-		conn.Close()
-		db.Close()
+		closeQuietly(conn)
+		closeQuietly(db)
 		b.StartTimer()
 	}
 }

@@ -174,12 +174,12 @@ func WriteArrowFile(w io.Writer, jsonl io.Reader) error {
 	}
 	for rd.Next() {
 		if err := fw.Write(rd.RecordBatch()); err != nil {
-			fw.Close()
+			_ = fw.Close() // the write's error is the one to report
 			return err
 		}
 	}
 	if err := rd.Err(); err != nil {
-		fw.Close()
+		_ = fw.Close() // the read's error is the one to report
 		return err
 	}
 	return fw.Close()

@@ -18,7 +18,6 @@ import (
 	"github.com/faultlens/faultlens/metrics"
 	"github.com/faultlens/faultlens/queries"
 	"github.com/faultlens/faultlens/report"
-	"github.com/faultlens/faultlens/store"
 )
 
 // arrowFixtures builds the files of testdata/arrow: each is a schema and
@@ -134,7 +133,7 @@ func TestArrowBadFiles(t *testing.T) {
 	} {
 		t.Run(tc.file, func(t *testing.T) {
 			db := openDB(t)
-			_, err := ingestArrow(context.Background(), db, filepath.Join("testdata", "arrow", tc.file), tc.file)
+			_, err := ingestArrow(context.Background(), db, filepath.Join("testdata", "arrow", tc.file), tc.file, "")
 			var in *InputError
 			if !errors.As(err, &in) {
 				t.Fatalf("err = %v (%T), want *InputError", err, err)
@@ -155,7 +154,7 @@ func TestArrowBadFiles(t *testing.T) {
 
 func TestArrowBadRow(t *testing.T) {
 	db := openDB(t)
-	res, err := ingestArrow(context.Background(), db, filepath.Join("testdata", "arrow", "bad_row.arrows"), "bad_row.arrows")
+	res, err := ingestArrow(context.Background(), db, filepath.Join("testdata", "arrow", "bad_row.arrows"), "bad_row.arrows", "")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -172,7 +171,7 @@ func TestArrowBadRow(t *testing.T) {
 
 func TestArrowTimestampColumnAndExtra(t *testing.T) {
 	db := openDB(t)
-	res, err := ingestArrow(context.Background(), db, filepath.Join("testdata", "arrow", "good.arrow"), "good.arrow")
+	res, err := ingestArrow(context.Background(), db, filepath.Join("testdata", "arrow", "good.arrow"), "good.arrow", "")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -185,7 +184,7 @@ func TestArrowTimestampColumnAndExtra(t *testing.T) {
 		t.Errorf("ts = %v, want %v", got, want)
 	}
 	// The same content again is a duplicate, whatever its name.
-	again, err := ingestArrow(context.Background(), db, filepath.Join("testdata", "arrow", "good.arrow"), "copy.arrow")
+	again, err := ingestArrow(context.Background(), db, filepath.Join("testdata", "arrow", "good.arrow"), "copy.arrow", "")
 	if err != nil || again.Duplicate != "good.arrow" {
 		t.Errorf("second ingest: %+v, %v; want duplicate of good.arrow", again, err)
 	}
@@ -210,14 +209,14 @@ func TestArrowRoundTrip(t *testing.T) {
 			events := strings.ReplaceAll(queries.Get("export.events"), "{{suite}}", "NULL")
 			lines := strings.ReplaceAll(queries.Get("export.jsonl_lines"), "{{events}}", events)
 			q := strings.ReplaceAll(queries.Get("export.jsonl"), "{{lines}}", lines)
-			if _, err := orig.ExecContext(ctx, strings.ReplaceAll(q, "{{path}}", store.Quote(jsonl))); err != nil {
+			if _, err := orig.ExecContext(ctx, strings.ReplaceAll(q, "{{path}}", queries.Literal(jsonl))); err != nil {
 				t.Fatal(err)
 			}
 			arrowPath := filepath.Join(dir, "canonical.arrow")
 			writeArrowFromJSONL(t, jsonl, arrowPath)
 
 			back := openDB(t)
-			res, err := ingestArrow(ctx, back, arrowPath, "canonical.arrow")
+			res, err := ingestArrow(ctx, back, arrowPath, "canonical.arrow", "")
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -241,7 +240,7 @@ func writeArrowFromJSONL(t testing.TB, jsonl, out string) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer in.Close()
+	defer closeQuietly(in)
 	f, err := os.Create(out)
 	if err != nil {
 		t.Fatal(err)
@@ -261,7 +260,7 @@ func reportJSON(t testing.TB, db *sql.DB) string {
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer sess.Close()
+	defer closeQuietly(sess)
 	rep, err := sess.Report(ctx, metrics.Options{})
 	if err != nil {
 		t.Fatal(err)
@@ -288,7 +287,7 @@ func FuzzArrowReader(f *testing.F) {
 		if err := os.WriteFile(p, data, 0o644); err != nil {
 			t.Fatal(err)
 		}
-		res, err := ingestArrow(context.Background(), db, p, "f.arrow")
+		res, err := ingestArrow(context.Background(), db, p, "f.arrow", "")
 		if err != nil {
 			var in *InputError
 			if !errors.As(err, &in) {
@@ -323,26 +322,26 @@ func TestArrowMeasure(t *testing.T) {
 	events := strings.ReplaceAll(queries.Get("export.events"), "{{suite}}", "NULL")
 	lines := strings.ReplaceAll(queries.Get("export.jsonl_lines"), "{{events}}", events)
 	start = time.Now()
-	mustExec(t, db, strings.ReplaceAll(strings.ReplaceAll(queries.Get("export.jsonl"), "{{lines}}", lines), "{{path}}", store.Quote(jsonl)))
+	mustExec(t, db, strings.ReplaceAll(strings.ReplaceAll(queries.Get("export.jsonl"), "{{lines}}", lines), "{{path}}", queries.Literal(jsonl)))
 	t.Logf("export jsonl: %v", time.Since(start))
 	start = time.Now()
 	writeArrowFromJSONL(t, jsonl, arrowPath)
 	t.Logf("jsonl -> arrow file: %v", time.Since(start))
 	start = time.Now()
-	mustExec(t, db, strings.ReplaceAll(strings.ReplaceAll(queries.Get("export.parquet"), "{{events}}", events), "{{path}}", store.Quote(pq)))
+	mustExec(t, db, strings.ReplaceAll(strings.ReplaceAll(queries.Get("export.parquet"), "{{events}}", events), "{{path}}", queries.Literal(pq)))
 	t.Logf("export parquet: %v", time.Since(start))
 
 	start = time.Now()
-	tmp, rows, err := arrowToJSONLines(arrowPath)
+	tmp, rows, err := arrowToJSONLines(arrowPath, "")
 	if err != nil {
 		t.Fatal(err)
 	}
-	os.Remove(tmp)
+	removeTemp(tmp)
 	t.Logf("arrow -> JSON lines (Go): %d rows in %v", rows, time.Since(start))
 
 	back := openDB(t)
 	start = time.Now()
-	res, err = ingestArrow(ctx, back, arrowPath, "c.arrow")
+	res, err = ingestArrow(ctx, back, arrowPath, "c.arrow", "")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -351,9 +350,9 @@ func TestArrowMeasure(t *testing.T) {
 	// The DuckDB half of the Parquet design: validation over read_parquet.
 	pdb := openDB(t)
 	start = time.Now()
-	src2 := "(SELECT row_number() OVER () AS line_no, to_json(t) AS raw, NULL::VARCHAR AS text FROM read_parquet(" + store.Quote(pq) + ") t)"
+	src2 := "(SELECT row_number() OVER () AS line_no, to_json(t) AS raw, NULL::VARCHAR AS text FROM read_parquet(" + queries.Literal(pq) + ") t)"
 	checked := jsonChecked(src2)
-	mustExec(t, pdb, strings.ReplaceAll(queries.Get("ingest.check"), "{{checked}}", checked))
+	mustExec(t, pdb, queries.Render("ingest.check", queries.Args{"checked": checked}))
 	t.Logf("validation over read_parquet (no insert): %v", time.Since(start))
 }
 

@@ -6,7 +6,7 @@ import (
 
 	"github.com/apache/arrow-go/v18/arrow"
 
-	"github.com/faultlens/faultlens/store"
+	"github.com/faultlens/faultlens/queries"
 )
 
 // The typed Arrow path: the record batches are written unchanged to a
@@ -23,40 +23,42 @@ import (
 // bad_field, and src_row, the whole row as a struct (for the text of a
 // rejected row and for extra).
 func arrowTyped(sc *arrow.Schema, path string) string {
-	var b strings.Builder
-	b.WriteString("SELECT file_row_number + 1 AS line_no, NULL::VARCHAR AS text, NULL::JSON AS raw,\n  struct_pack(")
+	return queries.Render("ingest.arrow_typed", arrowTypedArgs(sc, path))
+}
+
+// arrowTypedArgs fills ingest.arrow_typed for the Parquet file at path
+// whose columns are those of sc.
+func arrowTypedArgs(sc *arrow.Schema, path string) queries.Args {
+	var fields []string
 	var bad []string
-	for i, want := range CanonicalArrowSchema.Fields() {
-		if i > 0 {
-			b.WriteString(", ")
-		}
+	for _, want := range CanonicalArrowSchema.Fields() {
 		got, ref := arrowColumn(sc, want.Name)
-		b.WriteString(store.QuoteIdent(want.Name) + " := ")
+		var v string
 		if timestampFields[want.Name] {
-			b.WriteString(tsText(got, ref))
+			v = tsText(got, ref)
 		} else {
-			b.WriteString(typedExpr(want.Name, want.Type, got, ref, &bad))
+			v = typedExpr(want.Name, want.Type, got, ref, &bad)
 		}
+		fields = append(fields, queries.Ident(want.Name)+" := "+v)
 	}
-	b.WriteString(") AS e,\n  NULL::VARCHAR[] AS jt,\n  ")
+	args := queries.Args{
+		"path":      queries.Literal(path),
+		"event":     "struct_pack(" + strings.Join(fields, ",\n    ") + ")",
+		"bad_field": "NULL::VARCHAR",
+	}
 	for i, name := range []string{"ts", "enqueued_at", "started_at", "ended_at"} {
 		got, ref := arrowColumn(sc, name)
-		b.WriteString(tsValue(got, ref) + " AS " + []string{"ts_v", "enq_v", "start_v", "end_v"}[i] + ",\n  ")
+		args[[]string{"ts_v", "enq_v", "start_v", "end_v"}[i]] = tsValue(got, ref)
 	}
-	if len(bad) == 0 {
-		b.WriteString("NULL::VARCHAR")
-	} else {
-		b.WriteString("CASE " + strings.Join(bad, " ") + " END")
+	if len(bad) > 0 {
+		args["bad_field"] = "CASE " + strings.Join(bad, " ") + " END"
 	}
-	b.WriteString(" AS bad_field,\n  struct_pack(")
-	for i, f := range sc.Fields() {
-		if i > 0 {
-			b.WriteString(", ")
-		}
-		b.WriteString(store.QuoteIdent(f.Name) + " := p." + store.QuoteIdent(f.Name))
+	var row []string
+	for _, f := range sc.Fields() {
+		row = append(row, queries.Ident(f.Name)+" := p."+queries.Ident(f.Name))
 	}
-	b.WriteString(") AS src_row\nFROM read_parquet(" + store.Quote(path) + ", file_row_number = true) p")
-	return b.String()
+	args["src_row"] = "struct_pack(" + strings.Join(row, ", ") + ")"
+	return args
 }
 
 // arrowExtra is the SQL for extra of the typed Arrow path: the whole row as
@@ -72,16 +74,14 @@ func arrowExtra(sc *arrow.Schema) string {
 // arrowChecked is the line-precise table of the typed Arrow path: the rules
 // over arrowTyped with extra, its SQL. text stays NULL until arrowTexts.
 func arrowChecked(checked, extra string) string {
-	return "CREATE OR REPLACE TEMP TABLE ingest_checked AS SELECT * EXCLUDE (src_row), " +
-		extra + " AS extra FROM (" + checked + ")"
+	return queries.Render("ingest.arrow_check", queries.Args{"checked": checked, "extra": extra})
 }
 
 // arrowTexts fills the text of the rows that will be rejected (a broken
 // rule or a duplicate) with the row as JSON, cut as a rejected line is. It
 // reads the rows again, so a clean file (checked by the caller) skips it.
 func arrowTexts(typed string) string {
-	return "UPDATE ingest_checked c SET text = s.text FROM (SELECT line_no, left(to_json(src_row)::VARCHAR, 1024) AS text FROM (" +
-		typed + ")) s WHERE c.line_no = s.line_no AND (c.reason IS NOT NULL OR c.line_no IN (SELECT line_no FROM ingest_dups))"
+	return queries.Render("ingest.arrow_texts", queries.Args{"typed": typed})
 }
 
 // arrowColumn returns the Arrow type of the contract column name in sc (nil
@@ -91,7 +91,7 @@ func arrowColumn(sc *arrow.Schema, name string) (arrow.DataType, string) {
 	if len(idx) != 1 || sc.Field(idx[0]).Type.ID() == arrow.NULL {
 		return nil, ""
 	}
-	return sc.Field(idx[0]).Type, "p." + store.QuoteIdent(name)
+	return sc.Field(idx[0]).Type, "p." + queries.Ident(name)
 }
 
 // typedExpr is the SQL expression of the contract field path (dotted) of
@@ -120,11 +120,11 @@ func typedExpr(path string, want, got arrow.DataType, ref string, bad *[]string)
 		var fs []string
 		for _, wf := range want.(*arrow.StructType).Fields() {
 			var mt arrow.DataType
-			mref := ref + "." + store.QuoteIdent(wf.Name)
+			mref := ref + "." + queries.Ident(wf.Name)
 			if idx := gs.FieldIndices(wf.Name); len(idx) == 1 {
 				mt = gs.Field(idx[0]).Type
 			}
-			fs = append(fs, store.QuoteIdent(wf.Name)+" := "+typedExpr(path+"."+wf.Name, wf.Type, mt, mref, bad))
+			fs = append(fs, queries.Ident(wf.Name)+" := "+typedExpr(path+"."+wf.Name, wf.Type, mt, mref, bad))
 		}
 		return "CASE WHEN " + ref + " IS NULL THEN NULL ELSE struct_pack(" + strings.Join(fs, ", ") + ") END"
 	}
@@ -171,7 +171,7 @@ func duckType(t arrow.DataType) string {
 	case arrow.STRUCT:
 		var fs []string
 		for _, f := range t.(*arrow.StructType).Fields() {
-			fs = append(fs, store.QuoteIdent(f.Name)+" "+duckType(f.Type))
+			fs = append(fs, queries.Ident(f.Name)+" "+duckType(f.Type))
 		}
 		return "STRUCT(" + strings.Join(fs, ", ") + ")"
 	}

@@ -47,7 +47,7 @@ func TestArrowTypedColumns(t *testing.T) {
 		t.Fatal(err)
 	}
 	db := openDB(t)
-	res, err := ingestArrow(context.Background(), db, path, "typed.arrow")
+	res, err := ingestArrow(context.Background(), db, path, "typed.arrow", "")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -81,10 +81,10 @@ func TestArrowStringViewFallsBack(t *testing.T) {
 			fs[i].Type = arrow.BinaryTypes.StringView
 		}
 	}
-	if s, err := newParquetSink(arrow.NewSchema(fs, nil)); !errors.Is(err, errors.ErrUnsupported) {
+	if s, err := newParquetSink(arrow.NewSchema(fs, nil), ""); !errors.Is(err, errors.ErrUnsupported) {
 		if s != nil {
-			s.Close()
-			os.Remove(s.f.Name())
+			closeQuietly(s)
+			removeTemp(s.f.Name())
 		}
 		t.Fatalf("newParquetSink(string_view) = %v, want errors.ErrUnsupported", err)
 	}
@@ -93,7 +93,7 @@ func TestArrowStringViewFallsBack(t *testing.T) {
 		t.Fatal(err)
 	}
 	db := openDB(t)
-	res, err := ingestArrow(context.Background(), db, path, "view.arrow")
+	res, err := ingestArrow(context.Background(), db, path, "view.arrow", "")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -115,19 +115,23 @@ func TestArrowDictionaryStrings(t *testing.T) {
 		{Name: "started_at", Type: arrow.BinaryTypes.String, Nullable: true},
 	}, nil)
 	// The typed route takes them (no fallback to JSON lines).
-	s, err := newParquetSink(sc)
+	s, err := newParquetSink(sc, "")
 	if err != nil {
 		t.Fatalf("newParquetSink(dictionary strings): %v", err)
 	}
-	s.Close()
-	os.Remove(s.f.Name())
+	closeQuietly(s)
+	removeTemp(s.f.Name())
 	b := array.NewRecordBuilder(mem, sc)
 	defer b.Release()
 	for i, v := range []string{"run", "run"} {
-		b.Field(0).(*array.BinaryDictionaryBuilder).AppendString(v)
+		if err := b.Field(0).(*array.BinaryDictionaryBuilder).AppendString(v); err != nil {
+			t.Fatal(err)
+		}
 		b.Field(1).(*array.StringBuilder).Append([]string{"r1", "r2"}[i])
 		b.Field(2).(*array.StringBuilder).Append("2026-11-28T02:00:00Z")
-		b.Field(3).(*array.BinaryDictionaryBuilder).AppendString("nightly")
+		if err := b.Field(3).(*array.BinaryDictionaryBuilder).AppendString("nightly"); err != nil {
+			t.Fatal(err)
+		}
 		b.Field(4).(*array.StringBuilder).Append("2026-11-28T02:00:00Z")
 	}
 	rec := b.NewRecordBatch()
@@ -148,7 +152,7 @@ func TestArrowDictionaryStrings(t *testing.T) {
 		t.Fatal(err)
 	}
 	db := openDB(t)
-	res, err := ingestArrow(context.Background(), db, path, "dict.arrow")
+	res, err := ingestArrow(context.Background(), db, path, "dict.arrow", "")
 	if err != nil {
 		t.Fatal(err)
 	}

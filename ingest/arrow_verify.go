@@ -44,8 +44,8 @@ var (
 	fbDictEncoding = &fbSpec{map[int]fbField{1: {kind: fbTable, sub: fbInt}}}
 	fbTimestamp    = &fbSpec{map[int]fbField{1: {kind: fbString}}}
 	fbUnionType    = &fbSpec{map[int]fbField{1: {kind: fbStructs, elem: 4}}}
-	fbField_       = &fbSpec{}
-	fbSchema       = &fbSpec{map[int]fbField{1: {kind: fbTables, sub: fbField_}, 2: {kind: fbTables, sub: fbKeyValue}, 3: {kind: fbStructs, elem: 8}}}
+	fbFieldSpec    = &fbSpec{}
+	fbSchema       = &fbSpec{map[int]fbField{1: {kind: fbTables, sub: fbFieldSpec}, 2: {kind: fbTables, sub: fbKeyValue}, 3: {kind: fbStructs, elem: 8}}}
 	fbRecordBatch  = &fbSpec{map[int]fbField{1: {kind: fbStructs, elem: 16}, 2: {kind: fbStructs, elem: 16}, 3: {kind: fbTable, sub: fbOpaque}, 4: {kind: fbStructs, elem: 8}}}
 	fbDictBatch    = &fbSpec{map[int]fbField{1: {kind: fbTable, sub: fbRecordBatch}}}
 	fbMessage      = &fbSpec{map[int]fbField{
@@ -57,11 +57,11 @@ var (
 )
 
 func init() {
-	fbField_.fields = map[int]fbField{
+	fbFieldSpec.fields = map[int]fbField{
 		0: {kind: fbString},
 		3: {kind: fbUnionTable, tag: 2, union: map[byte]*fbSpec{10: fbTimestamp, 14: fbUnionType}},
 		4: {kind: fbTable, sub: fbDictEncoding},
-		5: {kind: fbTables, sub: fbField_},
+		5: {kind: fbTables, sub: fbFieldSpec},
 		6: {kind: fbTables, sub: fbKeyValue},
 	}
 }
@@ -157,9 +157,10 @@ func (v *fbVerifier) table(pos int64, spec *fbSpec, depth int) bool {
 			}
 		case fbString, fbStructs, fbTables:
 			elem := int64(f.elem)
-			if f.kind == fbString {
+			switch f.kind {
+			case fbString:
 				elem = 1
-			} else if f.kind == fbTables {
+			case fbTables:
 				elem = 4
 			}
 			cnt, ok := v.u32(target)

@@ -5,12 +5,11 @@ import (
 	"database/sql"
 	"fmt"
 	"os"
-	"strings"
+	"strconv"
 	"sync/atomic"
 	"time"
 
 	"github.com/faultlens/faultlens/queries"
-	"github.com/faultlens/faultlens/store"
 )
 
 // Small JSON Lines files are ingested in batches (issue 15.5): the fast
@@ -61,8 +60,7 @@ type batch struct {
 // proportion to it (measured: 50,000 lines of ~350 bytes, 17 MB, ingest
 // within --memory-limit 256MB; 200,000 lines, 70 MB, run out of it).
 func batchBytes(ctx context.Context, db *sql.DB) int64 {
-	var limit string
-	if err := db.QueryRowContext(ctx, "SELECT current_setting('memory_limit')").Scan(&limit); err == nil {
+	if limit, _, err := readLimits(ctx, db); err == nil {
 		if n, ok := parseDuckDBSize(limit); ok {
 			return n / 16
 		}
@@ -86,7 +84,7 @@ func small(path string, opts Options) (pending, bool) {
 	if err != nil || !st.Mode().IsRegular() || st.Size() > smallFileBytes || formatOf(path) != "jsonl" {
 		return pending{}, false
 	}
-	plain, cleanup, sc, err := readAndScan(path)
+	plain, cleanup, sc, err := readAndScan(path, opts.TempDir)
 	if err != nil {
 		return pending{}, false
 	}
@@ -165,7 +163,7 @@ func commitBatch(ctx context.Context, db *sql.DB, files []pending) (bool, error)
 	if err != nil {
 		return false, err
 	}
-	defer conn.Close()
+	defer closeQuietly(conn)
 	todo, err := markDuplicates(ctx, conn, files)
 	if err != nil || len(todo) == 0 {
 		return err == nil, err
@@ -175,16 +173,16 @@ func commitBatch(ctx context.Context, db *sql.DB, files []pending) (bool, error)
 		return false, err
 	}
 	defer restore()
-	quoted := make([]string, len(todo))
+	plains := make([]string, len(todo))
 	for i, p := range todo {
-		quoted[i] = store.Quote(p.plain)
+		plains[i] = p.plain
 	}
-	list := "[" + strings.Join(quoted, ", ") + "]"
+	list := "[" + queries.Literals(plains) + "]"
 	err = inTransaction(ctx, conn, func(base int64) error {
-		src := strings.NewReplacer("{{paths}}", list, "{{base}}", fmt.Sprint(base),
-			"{{max_object}}", fmt.Sprint(MaxLineBytes+1)).Replace(queries.Get("ingest.batch_source"))
-		rows := strings.ReplaceAll(queries.Get("ingest.valid_or_fail"), "{{checked}}", jsonChecked(src))
-		if _, err := conn.ExecContext(ctx, insertEventsAs(rows, queries.Get("ingest.extra_json"), "file_id")); err != nil {
+		src := queries.Render("ingest.batch_source", queries.Args{"paths": list, "base": strconv.FormatInt(base, 10),
+			"max_object": strconv.Itoa(MaxLineBytes + 1)})
+		rows := queries.Render("ingest.valid_or_fail", queries.Args{"checked": jsonChecked(src)})
+		if _, err := conn.ExecContext(ctx, insertEventsAs(rows, extraJSON(), "file_id")); err != nil {
 			return err
 		}
 		last := base + int64(len(todo)) - 1
@@ -215,13 +213,13 @@ var batchesStored atomic.Int64
 func markDuplicates(ctx context.Context, conn *sql.Conn, files []pending) ([]*pending, error) {
 	shas := make([]string, len(files))
 	for i, p := range files {
-		shas[i] = store.Quote(p.res.SHA256)
+		shas[i] = p.res.SHA256
 	}
-	rows, err := conn.QueryContext(ctx, "SELECT sha256, path FROM files WHERE sha256 IN ("+strings.Join(shas, ", ")+")")
+	rows, err := conn.QueryContext(ctx, queries.Render("ingest.files_by_hash", queries.Args{"hashes": queries.Literals(shas)}))
 	if err != nil {
 		return nil, err
 	}
-	defer rows.Close()
+	defer closeQuietly(rows)
 	stored := map[string]string{}
 	for rows.Next() {
 		var sha, path string
@@ -247,11 +245,11 @@ func markDuplicates(ctx context.Context, conn *sql.Conn, files []pending) ([]*pe
 // batchCounts checks that every non-blank line of every file became one
 // event of that file and sets the files' fast-path accounting.
 func batchCounts(ctx context.Context, conn *sql.Conn, base, last int64, todo []*pending) error {
-	rows, err := conn.QueryContext(ctx, "SELECT file_id, count(*) FROM events WHERE file_id BETWEEN ? AND ? GROUP BY file_id", base, last)
+	rows, err := conn.QueryContext(ctx, queries.Get("ingest.batch_events"), base, last)
 	if err != nil {
 		return err
 	}
-	defer rows.Close()
+	defer closeQuietly(rows)
 	got := map[int64]int64{}
 	for rows.Next() {
 		var id, n int64
@@ -276,8 +274,7 @@ func batchCounts(ctx context.Context, conn *sql.Conn, base, last int64, todo []*
 // recordFiles adds the files rows of a batch in one statement (one INSERT
 // per file cost ~0.4 ms each, a tenth of a small file's whole ingest).
 func recordFiles(ctx context.Context, conn *sql.Conn, base int64, todo []*pending) error {
-	var q strings.Builder
-	q.WriteString("INSERT INTO files VALUES ")
+	rowSQL := make([]string, len(todo))
 	args := make([]any, 0, 10*len(todo))
 	for i, p := range todo {
 		p.res.FileID = base + int64(i)
@@ -285,14 +282,12 @@ func recordFiles(ctx context.Context, conn *sql.Conn, base int64, todo []*pendin
 			return fmt.Errorf("internal accounting error: %s: %d lines != %d accepted + %d rejected + %d blank",
 				p.res.Path, p.res.Lines, p.res.Accepted, p.res.Rejected, p.res.Blank)
 		}
-		if i > 0 {
-			q.WriteString(", ")
-		}
-		q.WriteString("(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, now())")
+		rowSQL[i] = queries.Get("ingest.file_row")
 		r := p.res
 		args = append(args, r.FileID, r.Path, r.SHA256, r.Format, r.Bytes, r.Lines, r.Accepted, r.Rejected, r.Blank, r.Skipped)
 	}
-	if _, err := conn.ExecContext(ctx, q.String(), args...); err != nil {
+	q := queries.Render("ingest.insert_files", queries.Args{"rows": queries.List(rowSQL)})
+	if _, err := conn.ExecContext(ctx, q, args...); err != nil {
 		return fmt.Errorf("record files: %w", err)
 	}
 	return nil

@@ -40,7 +40,7 @@ func BenchmarkManySmallFiles(b *testing.B) {
 			if tot, n, _ := Totals(rs); err != nil || n != files || tot.Accepted != int64(events) {
 				b.Fatalf("many files: %v, %d files, %+v", err, n, tot)
 			}
-			db.Close()
+			closeQuietly(db)
 
 			db = benchDB(b)
 			b.StartTimer()
@@ -51,7 +51,7 @@ func BenchmarkManySmallFiles(b *testing.B) {
 			if err != nil || r.Accepted != int64(events) {
 				b.Fatalf("one file: %v, %+v", err, r)
 			}
-			db.Close()
+			closeQuietly(db)
 			b.StartTimer()
 		}
 		k := float64(iters)

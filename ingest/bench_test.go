@@ -10,7 +10,6 @@ import (
 	"os"
 	"path/filepath"
 	"strconv"
-	"strings"
 	"testing"
 	"time"
 
@@ -73,12 +72,12 @@ func BenchmarkIngestJSONL(b *testing.B) {
 				b.Fatalf("ingest: %v, %+v", err, res)
 			}
 			b.StopTimer()
-			db.Close()
+			closeQuietly(db)
 
 			db = benchDB(b)
 			b.StartTimer()
 			t0 = time.Now()
-			if _, err := db.ExecContext(ctx, strings.ReplaceAll(queries.Get("raw.read_ndjson"), "{{files}}", store.Quote(path))); err != nil {
+			if _, err := db.ExecContext(ctx, queries.Render("raw.read_ndjson", queries.Args{"files": queries.Literal(path)})); err != nil {
 				b.Fatal(err)
 			}
 			rawT += time.Since(t0)
@@ -87,11 +86,11 @@ func BenchmarkIngestJSONL(b *testing.B) {
 			if err := db.QueryRowContext(ctx, "SELECT count(*) FROM raw_events").Scan(&rows); err != nil || rows != int64(n) {
 				b.Fatalf("raw load: %d rows (%v), want %d", rows, err, n)
 			}
-			db.Close()
+			closeQuietly(db)
 
 			db = benchDB(b)
 			ph.add(measurePhases(b, db, path, int64(n)))
-			db.Close()
+			closeQuietly(db)
 			b.StartTimer()
 		}
 		k := float64(iters)
@@ -123,7 +122,7 @@ func measurePhases(b *testing.B, db *sql.DB, path string, want int64) phases {
 	ctx := context.Background()
 	var p phases
 	t0 := time.Now()
-	_, cleanup, sc, err := readAndScan(path)
+	_, cleanup, sc, err := readAndScan(path, "")
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -133,9 +132,9 @@ func measurePhases(b *testing.B, db *sql.DB, path string, want int64) phases {
 	if err != nil {
 		b.Fatal(err)
 	}
-	defer conn.Close()
+	defer closeQuietly(conn)
 
-	src := strings.ReplaceAll(queries.Get("ingest.fast_source"), "{{path}}", store.Quote(path))
+	src := queries.Render("ingest.fast_source", queries.Args{"path": queries.Literal(path)})
 	checked := jsonChecked(src)
 	var rows, bad int64
 	t0 = time.Now()

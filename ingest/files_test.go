@@ -104,12 +104,14 @@ func TestDuplicateEvents(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer rows.Close()
+	defer closeQuietly(rows)
 	var got []string
 	for rows.Next() {
 		var n int
 		var r string
-		rows.Scan(&n, &r)
+		if err := rows.Scan(&n, &r); err != nil {
+			t.Fatal(err)
+		}
 		got = append(got, fmt.Sprintf("%d %s", n, r))
 	}
 	want := []string{"3 duplicate event (same call_id)", "5 duplicate event (same terminal)"}

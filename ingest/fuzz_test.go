@@ -41,8 +41,12 @@ func FuzzIngestLine(f *testing.F) {
 	}
 	var gz bytes.Buffer
 	zw := gzip.NewWriter(&gz)
-	zw.Write([]byte(lines(goodLines...)))
-	zw.Close()
+	if _, err := zw.Write([]byte(lines(goodLines...))); err != nil {
+		f.Fatal(err)
+	}
+	if err := zw.Close(); err != nil {
+		f.Fatal(err)
+	}
 	f.Add(gz.Bytes())
 	f.Add(gz.Bytes()[:gz.Len()/2])
 

@@ -38,7 +38,7 @@ func openDB(t testing.TB) *sql.DB {
 	if err != nil {
 		t.Fatal(err)
 	}
-	t.Cleanup(func() { db.Close() })
+	t.Cleanup(func() { closeQuietly(db) })
 	return db
 }
 
@@ -122,7 +122,7 @@ func rejections(t testing.TB, db *sql.DB, path string) []rejection {
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer rows.Close()
+	defer closeQuietly(rows)
 	var out []rejection
 	for rows.Next() {
 		var r rejection
@@ -144,7 +144,7 @@ func queryStrings(t testing.TB, db *sql.DB, q string, args ...any) []string {
 	if err != nil {
 		t.Fatalf("%s: %v", q, err)
 	}
-	defer rows.Close()
+	defer closeQuietly(rows)
 	var out []string
 	for rows.Next() {
 		var s sql.NullString

@@ -1,7 +1,9 @@
 // Package ingest loads trace files into the DuckDB tables of package store.
 //
-// A clean JSON Lines file takes the fast path: DuckDB's own NDJSON reader
-// feeds the validation SQL in queries/ingest.sql. If that path meets anything
+// A clean JSON Lines file takes the fast path: DuckDB's typed NDJSON reader
+// (fast_typed.go) when it can judge the file exactly, else DuckDB's NDJSON
+// object reader feeding the validation SQL in queries/ingest.sql. If that
+// path meets anything
 // it cannot account for line by line (a malformed line, a row that breaks a
 // rule, a BOM, NUL bytes, invalid UTF-8, an over-long line), the file is read
 // again line by line so that every good line is kept and every bad one is
@@ -36,6 +38,7 @@ type FileResult struct {
 	spanLines int64         // OTLP: lines whose spans were read
 	Duplicate string        // when non-empty: already ingested from this path; nothing read
 	FastPath  bool          // whether DuckDB's reader took the file whole
+	typedRead bool          // JSON Lines: whether the typed read (fast_typed.go) took it
 	Elapsed   time.Duration // wall time spent on this file
 
 	// RejectedEvents is, for OTLP, how many of Rejected are contract events
@@ -67,8 +70,10 @@ type Options struct {
 	Notify func(msg string)
 	// Wait bounds the wait for a FIFO's writer (default 60s).
 	Wait time.Duration
-	// TempDir is where streams are copied before they are read (default:
-	// the system temp dir).
+	// TempDir is where ingest writes its temporary files (default: the
+	// system temp dir): streams copied before they are read, gzip content
+	// decompressed, Arrow and Parquet rows converted for DuckDB. The CLI sets
+	// it from --temp-dir, the directory DuckDB spills to.
 	TempDir string
 }
 
@@ -114,7 +119,7 @@ func Files(ctx context.Context, db *sql.DB, paths []string, opts Options) ([]Fil
 		if err != nil {
 			return results, err
 		}
-		add([]FileResult{r}, nil)
+		_ = add([]FileResult{r}, nil) // add returns the error it is given: nil
 	}
 	return results, add(b.commit(ctx, db, opts))
 }
@@ -143,13 +148,13 @@ func File(ctx context.Context, db *sql.DB, path string, opts Options) (FileResul
 	var res FileResult
 	switch formatOf(path) {
 	case "arrow":
-		res, err = ingestArrow(ctx, db, path, name)
+		res, err = ingestArrow(ctx, db, path, name, opts.TempDir)
 	case "parquet":
-		res, err = ingestParquet(ctx, db, path, name)
+		res, err = ingestParquet(ctx, db, path, name, opts.TempDir)
 	case "otlp":
 		res, err = ingestOTLP(ctx, db, path, name, opts.Suite)
 	default:
-		res, err = ingestJSONL(ctx, db, path, name)
+		res, err = ingestJSONL(ctx, db, path, name, opts.TempDir)
 	}
 	return finish(res, err, name, start)
 }

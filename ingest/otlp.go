@@ -32,7 +32,7 @@ func formatOf(path string) string {
 	if err != nil {
 		return "jsonl" // the JSONL path reports the error with the file's name
 	}
-	defer rc.Close()
+	defer closeQuietly(rc)
 	head := make([]byte, 64<<10)
 	n, _ := io.ReadFull(rc, head)
 	if otlp.Sniff(head[:n]) {
@@ -59,7 +59,7 @@ func ingestOTLP(ctx context.Context, db *sql.DB, path, name, suite string) (File
 	if err != nil {
 		return FileResult{Format: "otlp"}, err
 	}
-	defer rc.Close()
+	defer closeQuietly(rc)
 	res, _, err := ingestOTLPFrom(ctx, db, rc, name, suite)
 	return res, err
 }
@@ -85,8 +85,8 @@ func ingestOTLPFrom(ctx context.Context, db *sql.DB, rc io.Reader, name, suite s
 	if conn == nil {
 		return res, removed, err
 	}
-	defer conn.Close()
-	defer conn.ExecContext(context.WithoutCancel(ctx), queries.Get("ingest.drop_temp"))
+	defer closeQuietly(conn)
+	defer dropTemp(ctx, conn)
 	stored, err := addStoredSpans(ctx, conn, batch)
 	if err != nil {
 		return res, removed, err
@@ -145,7 +145,7 @@ func addStoredSpans(ctx context.Context, conn *sql.Conn, batch *otlp.Batch) (sto
 	if err != nil {
 		return st, fmt.Errorf("read stored spans: %w", err)
 	}
-	defer rows.Close()
+	defer closeQuietly(rows) // rows.Err is checked after the loop
 	for rows.Next() {
 		var id string
 		var packed []byte
@@ -191,7 +191,7 @@ func loadRuns(ctx context.Context, conn *sql.Conn, batch *otlp.Batch, opts otlp.
 		pw.CloseWithError(out.err) // nil: the reader sees the end of the lines
 	}()
 	_, err := loadLinesFrom(ctx, conn, pr)
-	pr.Close() // a load that stopped early unblocks the conversion
+	_ = pr.Close() // a load that stopped early unblocks the conversion; closing a pipe's reader cannot fail
 	out := <-converted
 	if out.panic != nil {
 		panic(out.panic)
@@ -333,6 +333,6 @@ func gunzip(b []byte) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	defer zr.Close()
+	defer closeQuietly(zr)
 	return io.ReadAll(zr)
 }

@@ -69,7 +69,9 @@ func TestOTLPRejectedEventsBalance(t *testing.T) {
 		t.Fatalf("both: %+v", res)
 	}
 	var stored int64
-	db.QueryRow("SELECT count(*) FROM events").Scan(&stored)
+	if err := db.QueryRow("SELECT count(*) FROM events").Scan(&stored); err != nil {
+		t.Fatal(err)
+	}
 	if stored != first.Events+res.Events {
 		t.Fatalf("stored %d, files say %d + %d", stored, first.Events, res.Events)
 	}
@@ -88,7 +90,10 @@ func TestOTLPRejectedEventsBalance(t *testing.T) {
 		t.Fatalf("bad: %+v", res)
 	}
 	var rejected int64
-	db.QueryRow("SELECT count(*) FROM rejected_lines WHERE file_id = ? AND reason LIKE '%attempt%'", res.FileID).Scan(&rejected)
+	if err := db.QueryRow("SELECT count(*) FROM rejected_lines WHERE file_id = ? AND reason LIKE '%attempt%'",
+		res.FileID).Scan(&rejected); err != nil {
+		t.Fatal(err)
+	}
 	if rejected != 1 {
 		t.Fatalf("rejected lines naming attempt: %d", rejected)
 	}

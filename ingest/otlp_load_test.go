@@ -28,7 +28,7 @@ func TestLoadRunsStopsCleanly(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer conn.Close()
+	defer closeQuietly(conn)
 	load := func(ctx context.Context) error {
 		batch, err := otlp.ReadBatch(bytes.NewReader(doc))
 		if err != nil {

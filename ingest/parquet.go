@@ -4,11 +4,9 @@ import (
 	"context"
 	"database/sql"
 	"fmt"
-	"os"
 	"strings"
 
 	"github.com/faultlens/faultlens/queries"
-	"github.com/faultlens/faultlens/store"
 )
 
 // ingestParquet loads a Parquet file whose columns follow the contract (as
@@ -16,8 +14,9 @@ import (
 // into JSON lines, one per row, and the JSON Lines path validates them, so
 // every rule and rejection reason is the same, with the row number as the
 // line number. Timestamp columns with a zone become RFC 3339 UTC strings; a
-// timestamp column without a zone is an error naming the column.
-func ingestParquet(ctx context.Context, db *sql.DB, path, name string) (FileResult, error) {
+// timestamp column without a zone is an error naming the column. The JSON
+// lines are a temporary file in tmpDir ("": the system temp dir).
+func ingestParquet(ctx context.Context, db *sql.DB, path, name, tmpDir string) (FileResult, error) {
 	res := FileResult{Format: "parquet"}
 	sum, size, err := hashFile(path)
 	if err != nil {
@@ -28,30 +27,31 @@ func ingestParquet(ctx context.Context, db *sql.DB, path, name string) (FileResu
 	if conn == nil {
 		return res, err
 	}
-	defer conn.Close()
-	return res, loadParquet(ctx, conn, path, name, &res)
+	defer closeQuietly(conn)
+	return res, loadParquet(ctx, conn, path, name, tmpDir, &res)
 }
 
 // loadParquet validates and stores the rows of a Parquet file (the file
-// named name to the user) on conn, filling res.
-func loadParquet(ctx context.Context, conn *sql.Conn, path, name string, res *FileResult) error {
+// named name to the user) on conn, filling res; its JSON lines are a
+// temporary file in tmpDir.
+func loadParquet(ctx context.Context, conn *sql.Conn, path, name, tmpDir string, res *FileResult) error {
 	cols, err := parquetColumns(ctx, conn, path)
 	if err != nil {
 		return &InputError{Path: name, Err: err}
 	}
-	tmp, err := os.CreateTemp("", "faultlens-parquet-*.jsonl")
+	tmp, err := createTemp(tmpDir, "faultlens-parquet-*.jsonl")
 	if err != nil {
 		return err
 	}
-	tmp.Close()
-	defer os.Remove(tmp.Name())
-	q := strings.NewReplacer("{{columns}}", strings.Join(cols, ", "), "{{path}}", store.Quote(path),
-		"{{out}}", store.Quote(tmp.Name())).Replace(queries.Get("ingest.parquet_to_jsonl"))
+	closeQuietly(tmp) // empty: DuckDB writes the file by name
+	defer removeTemp(tmp.Name())
+	q := queries.Render("ingest.parquet_to_jsonl", queries.Args{"columns": queries.List(cols),
+		"path": queries.Literal(path), "out": queries.Literal(tmp.Name())})
 	if _, err := conn.ExecContext(ctx, q); err != nil {
 		return &InputError{Path: name, Err: fmt.Errorf("read Parquet: %w", err)}
 	}
-	defer conn.ExecContext(context.WithoutCancel(ctx), queries.Get("ingest.drop_temp"))
-	if err := conn.QueryRowContext(ctx, "SELECT count(*) FROM read_parquet("+store.Quote(path)+")").Scan(&res.Lines); err != nil {
+	defer dropTemp(ctx, conn)
+	if err := conn.QueryRowContext(ctx, queries.Render("ingest.parquet_rows", queries.Args{"path": queries.Literal(path)})).Scan(&res.Lines); err != nil {
 		return err
 	}
 	return storeLines(ctx, conn, tmp.Name(), name, res, true)
@@ -60,21 +60,21 @@ func loadParquet(ctx context.Context, conn *sql.Conn, path, name string, res *Fi
 // parquetColumns returns the select list that turns the file's columns into
 // contract JSON values.
 func parquetColumns(ctx context.Context, conn *sql.Conn, path string) ([]string, error) {
-	rows, err := conn.QueryContext(ctx, "SELECT column_name, column_type FROM (DESCRIBE SELECT * FROM read_parquet("+store.Quote(path)+"))")
+	rows, err := conn.QueryContext(ctx, queries.Render("ingest.parquet_columns", queries.Args{"path": queries.Literal(path)}))
 	if err != nil {
 		return nil, fmt.Errorf("not a readable Parquet file: %w", err)
 	}
-	defer rows.Close()
+	defer closeQuietly(rows)
 	var cols []string
 	for rows.Next() {
 		var col, typ string
 		if err := rows.Scan(&col, &typ); err != nil {
 			return nil, err
 		}
-		id := `"` + strings.ReplaceAll(col, `"`, `""`) + `"`
+		id := queries.Ident(col)
 		switch {
 		case typ == "TIMESTAMP WITH TIME ZONE":
-			cols = append(cols, "strftime("+id+" AT TIME ZONE 'UTC', '%Y-%m-%dT%H:%M:%S.%fZ') AS "+id)
+			cols = append(cols, queries.Render("ingest.parquet_ts_column", queries.Args{"column": id}))
 		case strings.HasPrefix(typ, "TIMESTAMP"):
 			return nil, fmt.Errorf("column %s: a timestamp without a zone (%s) cannot be placed in time; write it with a zone or as an RFC 3339 string", col, typ)
 		default:

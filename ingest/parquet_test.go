@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/faultlens/faultlens/store"
+	"github.com/faultlens/faultlens/queries"
 )
 
 // writeParquet makes a Parquet file with DuckDB from a SELECT.
@@ -15,7 +15,7 @@ func writeParquet(t *testing.T, dir, name, sel string) string {
 	t.Helper()
 	p := filepath.Join(dir, name)
 	db := openDB(t)
-	if _, err := db.Exec("COPY (" + sel + ") TO " + store.Quote(p) + " (FORMAT parquet)"); err != nil {
+	if _, err := db.Exec("COPY (" + sel + ") TO " + queries.Literal(p) + " (FORMAT parquet)"); err != nil {
 		t.Fatal(err)
 	}
 	return p
@@ -41,12 +41,16 @@ func TestParquetIngest(t *testing.T) {
 		t.Fatalf("%+v", res)
 	}
 	var reasons string
-	db.QueryRow("SELECT string_agg(line_no || ' ' || reason, '; ' ORDER BY line_no) FROM rejected_lines").Scan(&reasons)
+	if err := db.QueryRow("SELECT string_agg(line_no || ' ' || reason, '; ' ORDER BY line_no) FROM rejected_lines").Scan(&reasons); err != nil {
+		t.Fatal(err)
+	}
 	if reasons != "2 missing field stage_id; 3 missing field terminal" {
 		t.Errorf("rejected: %s", reasons)
 	}
 	var ts string
-	db.QueryRow("SELECT strftime(ts, '%Y-%m-%dT%H:%M:%SZ') FROM events WHERE type = 'run'").Scan(&ts)
+	if err := db.QueryRow("SELECT strftime(ts, '%Y-%m-%dT%H:%M:%SZ') FROM events WHERE type = 'run'").Scan(&ts); err != nil {
+		t.Fatal(err)
+	}
 	if ts != "2026-11-28T02:00:00Z" {
 		t.Errorf("run ts %s, want the same instant in UTC", ts)
 	}
@@ -58,7 +62,9 @@ func TestParquetIngest(t *testing.T) {
 		t.Fatalf("err = %v", err)
 	}
 	var files int
-	db.QueryRow("SELECT count(*) FROM files").Scan(&files)
+	if err := db.QueryRow("SELECT count(*) FROM files").Scan(&files); err != nil {
+		t.Fatal(err)
+	}
 	if files != 1 {
 		t.Errorf("files = %d: the naive file was committed", files)
 	}

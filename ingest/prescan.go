@@ -42,7 +42,7 @@ func fileContent(path string) (io.ReadCloser, error) {
 	}
 	zr, err := gzip.NewReader(f)
 	if err != nil {
-		f.Close()
+		closeQuietly(f)
 		return nil, fmt.Errorf("corrupt gzip: %w", err)
 	}
 	return struct {

@@ -72,7 +72,7 @@ func spool(ctx context.Context, path, name string, opts Options) (string, func()
 	if err != nil {
 		return "", noop, err
 	}
-	defer f.Close()
+	defer closeQuietly(f)
 	// The first bytes tell the format (gzip, Arrow, Parquet); a pipe may
 	// hand them over in several reads.
 	var head [8]byte
@@ -85,12 +85,11 @@ func spool(ctx context.Context, path, name string, opts Options) (string, func()
 	if err != nil && err != io.EOF {
 		return "", noop, fmt.Errorf("read: %w", err)
 	}
-	err = nil
 	tmp, err := os.CreateTemp(opts.TempDir, "faultlens-stream-*"+suffixFor(head[:n]))
 	if err != nil {
 		return "", noop, fmt.Errorf("copy the stream to a temporary file: %w", err)
 	}
-	cleanup := func() { os.Remove(tmp.Name()) }
+	cleanup := func() { removeTemp(tmp.Name()) }
 	_, err = tmp.Write(head[:n])
 	total := int64(n)
 	buf := make([]byte, 256<<10)
@@ -178,11 +177,11 @@ func openStream(ctx context.Context, path, name string, opts Options) (*os.File,
 // unblock wakes an open of a FIFO that waits for a writer and discards it.
 func unblock(path string, ch <-chan opened, err error) error {
 	if w, werr := os.OpenFile(path, os.O_WRONLY|syscall.O_NONBLOCK, 0); werr == nil {
-		w.Close()
+		closeQuietly(w)
 	}
 	go func() {
 		if r := <-ch; r.f != nil {
-			r.f.Close()
+			closeQuietly(r.f)
 		}
 	}()
 	return err

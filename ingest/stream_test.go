@@ -35,12 +35,15 @@ func feed(t *testing.T, p string, pause time.Duration, parts ...string) *sync.Wa
 			t.Error(err)
 			return
 		}
-		defer f.Close()
+		defer closeQuietly(f)
 		for i, part := range parts {
 			if i > 0 {
 				time.Sleep(pause)
 			}
-			f.WriteString(part)
+			if _, err := f.WriteString(part); err != nil {
+				t.Error(err)
+				return
+			}
 		}
 	}()
 	return &wg
@@ -81,8 +84,12 @@ func TestStreamFIFO(t *testing.T) {
 	}
 	var gz bytes.Buffer
 	zw := gzip.NewWriter(&gz)
-	zw.Write([]byte(text))
-	zw.Close()
+	if _, err := zw.Write([]byte(text)); err != nil {
+		t.Fatal(err)
+	}
+	if err := zw.Close(); err != nil {
+		t.Fatal(err)
+	}
 	wg = feed(t, p, 0, gz.String())
 	again, err := File(ctx, db2, p, Options{})
 	wg.Wait()
@@ -141,7 +148,7 @@ func TestSpecialFilesRefused(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer l.Close()
+	defer closeQuietly(l)
 	for path, want := range map[string]string{
 		"/dev/zero": "/dev/zero: is a character device, not a trace file (faultlens reads files, pipes and FIFOs)",
 		"/dev/null": "/dev/null: is a character device, not a trace file (faultlens reads files, pipes and FIFOs)",
@@ -160,8 +167,12 @@ func TestSpecialFilesRefused(t *testing.T) {
 func TestExpandSkipsFIFOsInDirectories(t *testing.T) {
 	p := fifo(t)
 	dir := filepath.Dir(p)
-	syscall.Mkfifo(filepath.Join(dir, "x.jsonl"), 0o600)
-	os.WriteFile(filepath.Join(dir, "y.jsonl"), []byte(lines(runLine)), 0o644)
+	if err := syscall.Mkfifo(filepath.Join(dir, "x.jsonl"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "y.jsonl"), []byte(lines(runLine)), 0o644); err != nil {
+		t.Fatal(err)
+	}
 	got, err := Expand([]string{dir})
 	if err != nil || len(got) != 1 || filepath.Base(got[0]) != "y.jsonl" {
 		t.Fatalf("got %v, %v", got, err)

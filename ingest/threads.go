@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+
+	"github.com/faultlens/faultlens/queries"
 )
 
 // validationThreadBytes is the memory one DuckDB thread needs to run the
@@ -23,11 +25,9 @@ const validationThreadBytes = 200 << 20
 // validation runs on one thread instead of running out of memory.
 func boundThreads(ctx context.Context, conn *sql.Conn) (restore func(), err error) {
 	restore = func() {}
-	var limit string
-	var threads int64
-	if err := conn.QueryRowContext(ctx,
-		"SELECT current_setting('memory_limit'), current_setting('threads')").Scan(&limit, &threads); err != nil {
-		return restore, fmt.Errorf("read limits: %w", err)
+	limit, threads, err := readLimits(ctx, conn)
+	if err != nil {
+		return restore, err
 	}
 	bytes, ok := parseDuckDBSize(limit)
 	if !ok {
@@ -37,12 +37,30 @@ func boundThreads(ctx context.Context, conn *sql.Conn) (restore func(), err erro
 	if want >= threads {
 		return restore, nil
 	}
-	if _, err := conn.ExecContext(ctx, fmt.Sprintf("SET threads = %d", want)); err != nil {
+	if _, err := conn.ExecContext(ctx, setThreads(want)); err != nil {
 		return restore, fmt.Errorf("limit threads: %w", err)
 	}
 	return func() {
-		conn.ExecContext(context.WithoutCancel(ctx), fmt.Sprintf("SET threads = %d", threads))
+		// A failure leaves fewer threads on a connection that is closed
+		// after this file: slower, never wrong.
+		_, _ = conn.ExecContext(context.WithoutCancel(ctx), setThreads(threads))
 	}, nil
+}
+
+// setThreads is the statement that sets DuckDB's thread count to n.
+func setThreads(n int64) string {
+	return queries.Render("ingest.set_threads", queries.Args{"threads": strconv.FormatInt(n, 10)})
+}
+
+// readLimits returns DuckDB's memory limit as it prints it and its thread
+// count.
+func readLimits(ctx context.Context, q interface {
+	QueryRowContext(context.Context, string, ...any) *sql.Row
+}) (limit string, threads int64, err error) {
+	if err := q.QueryRowContext(ctx, queries.Get("ingest.limits")).Scan(&limit, &threads); err != nil {
+		return "", 0, fmt.Errorf("read limits: %w", err)
+	}
+	return limit, threads, nil
 }
 
 // parseDuckDBSize reads a size as DuckDB prints a setting ("244.1 MiB",

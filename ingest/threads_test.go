@@ -46,7 +46,7 @@ func TestIngestUnderMemoryLimit(t *testing.T) {
 	if err := generateTrace(f, 20000, 1); err != nil {
 		t.Fatal(err)
 	}
-	f.Close()
+	closeQuietly(f)
 	bad := filepath.Join(dir, "bad.jsonl")
 	breakEvery(t, clean, bad, 100)
 	for _, tc := range []struct {
@@ -60,7 +60,7 @@ func TestIngestUnderMemoryLimit(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			defer db.Close()
+			defer closeQuietly(db)
 			res, err := File(ctx, db, tc.path, Options{})
 			if err != nil {
 				t.Fatal(err)

@@ -44,7 +44,7 @@ func TestTimestampsNormalisedToUTC(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			defer rows.Close()
+			defer closeQuietly(rows)
 			for rows.Next() {
 				var id string
 				var ts, enq, start, end time.Time

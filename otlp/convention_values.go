@@ -201,7 +201,7 @@ func (d *conventionDecoder) complete(ev map[string]any, typ string, s *span) {
 		}
 		setDefault(ev, "role", role)
 		if _, ok := ev["outcome"]; !ok {
-			ev["outcome"], _ = outcomeOf(s)
+			ev["outcome"], _ = outcomeOf(s) // a model call has no failure field: the outcome only
 		}
 	}
 }

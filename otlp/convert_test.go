@@ -112,7 +112,7 @@ func convertFile(t *testing.T, path string, opts Options) ([]byte, Stats, error)
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer f.Close()
+	defer func() { _ = f.Close() }() // read only
 	var out bytes.Buffer
 	if opts.Source == "" {
 		opts.Source = filepath.Base(path)

@@ -102,7 +102,11 @@ func ingestReport(t *testing.T, paths ...string) metrics.Suite {
 	if err != nil {
 		t.Fatal(err)
 	}
-	t.Cleanup(func() { db.Close() })
+	t.Cleanup(func() {
+		if err := db.Close(); err != nil {
+			t.Error(err)
+		}
+	})
 	rs, err := ingest.Files(ctx, db, paths, ingest.Options{})
 	if err != nil {
 		t.Fatal(err)
@@ -116,7 +120,11 @@ func ingestReport(t *testing.T, paths ...string) metrics.Suite {
 	if err != nil {
 		t.Fatal(err)
 	}
-	t.Cleanup(func() { s.Close() })
+	t.Cleanup(func() {
+		if err := s.Close(); err != nil {
+			t.Error(err)
+		}
+	})
 	rep, err := s.Report(ctx, metrics.Options{})
 	if err != nil {
 		t.Fatal(err)

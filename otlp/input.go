@@ -198,10 +198,10 @@ func (c *collector) reject(n int, reason, detail string, text []byte) {
 	})
 }
 
-// clip returns at most max bytes of text as valid UTF-8.
-func clip(text []byte, max int) string {
-	if len(text) > max {
-		text = text[:max]
+// clip returns at most limit bytes of text as valid UTF-8.
+func clip(text []byte, limit int) string {
+	if len(text) > limit {
+		text = text[:limit]
 		for len(text) > 0 && !utf8.Valid(text) {
 			text = text[:len(text)-1]
 		}
@@ -243,7 +243,7 @@ var utf8BOM = []byte{0xEF, 0xBB, 0xBF}
 func newLineReader(r io.Reader) *lineReader {
 	br := bufio.NewReaderSize(r, 64<<10)
 	if b, err := br.Peek(len(utf8BOM)); err == nil && bytes.Equal(b, utf8BOM) {
-		_, _ = br.Discard(len(utf8BOM))
+		_, _ = br.Discard(len(utf8BOM)) // cannot fail: Peek has buffered these bytes
 	}
 	return &lineReader{r: br}
 }

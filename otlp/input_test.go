@@ -159,7 +159,7 @@ func TestConvertWriteError(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer f.Close()
+	defer func() { _ = f.Close() }() // read only
 	_, err = Convert(f, Options{Source: "retries.jsonl"}, failingWriter{})
 	if err == nil || !strings.HasPrefix(err.Error(), "otlp retries.jsonl: write: ") {
 		t.Fatalf("Convert error = %v, want a write error", err)

@@ -176,7 +176,7 @@ func (m *runMapper) addStages(plans []*span) {
 // addModelCalls maps model spans; a model call under a plan span plans.
 func (m *runMapper) addModelCalls(calls []*span) {
 	for _, s := range calls {
-		outcome, _ := outcomeOf(s)
+		outcome, _ := outcomeOf(s) // a model call has no failure field: the outcome only
 		ev := &modelCallEvent{
 			header:    header{Type: typeModelCall},
 			CallID:    m.callIDs.claim(s.spanID, "model-call"),

@@ -19,7 +19,7 @@ func TestConvertRealCollectorExport(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer f.Close()
+	defer func() { _ = f.Close() }() // read only
 	var out bytes.Buffer
 	stats, err := Convert(f, Options{Source: "otel-demo-collector-export.jsonl"}, &out)
 	want := Stats{Lines: 97, SpanLines: 41, MetricLines: 40, LogLines: 16, Spans: 547, NonAgentSpans: 547}

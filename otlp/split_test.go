@@ -122,7 +122,11 @@ func ingestAll(t *testing.T, paths ...string) (*metrics.Report, []ingest.FileRes
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer db.Close()
+	defer func() {
+		if err := db.Close(); err != nil {
+			t.Error(err)
+		}
+	}()
 	var all []ingest.FileResult
 	for _, p := range paths {
 		rs, err := ingest.Files(ctx, db, []string{p}, ingest.Options{})
@@ -140,7 +144,11 @@ func ingestAll(t *testing.T, paths ...string) (*metrics.Report, []ingest.FileRes
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer s.Close()
+	defer func() {
+		if err := s.Close(); err != nil {
+			t.Error(err)
+		}
+	}()
 	rep, err := s.Report(ctx, metrics.Options{})
 	if err != nil {
 		t.Fatal(err)

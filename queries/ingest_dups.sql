@@ -19,7 +19,8 @@ keyed AS (
                        WHEN 'evidence' THEN 'evidence_id ' || e.evidence_id
                        WHEN 'stage' THEN 'stage_id ' || e.stage_id
                        WHEN 'run' THEN 'run event'
-                       WHEN 'terminal' THEN 'terminal ' || e.terminal || ' ' || e.ts::VARCHAR || ' ' || coalesce(e.seq::VARCHAR, '') END AS key
+                       WHEN 'terminal' THEN 'terminal ' || e.terminal || ' ' || e.ts::VARCHAR || ' ' ||
+                           coalesce(e.seq::VARCHAR, '') END AS key
     FROM events e SEMI JOIN mine USING (run_id)
 )
 SELECT count(*) FROM (
@@ -41,7 +42,8 @@ WITH keyed AS (
                        WHEN 'evidence' THEN 'evidence_id ' || e.evidence_id
                        WHEN 'stage' THEN 'stage_id ' || e.stage_id
                        WHEN 'run' THEN 'run event'
-                       WHEN 'terminal' THEN 'terminal ' || e.terminal || ' ' || ts_v::VARCHAR || ' ' || coalesce(e.seq::VARCHAR, '') END AS dup_key
+                       WHEN 'terminal' THEN 'terminal ' || e.terminal || ' ' || ts_v::VARCHAR || ' ' ||
+                           coalesce(e.seq::VARCHAR, '') END AS dup_key
     FROM ingest_checked WHERE reason IS NULL
 ), stored AS (
     SELECT DISTINCT e.run_id,
@@ -50,7 +52,8 @@ WITH keyed AS (
                        WHEN 'evidence' THEN 'evidence_id ' || e.evidence_id
                        WHEN 'stage' THEN 'stage_id ' || e.stage_id
                        WHEN 'run' THEN 'run event'
-                       WHEN 'terminal' THEN 'terminal ' || e.terminal || ' ' || e.ts::VARCHAR || ' ' || coalesce(e.seq::VARCHAR, '') END AS dup_key
+                       WHEN 'terminal' THEN 'terminal ' || e.terminal || ' ' || e.ts::VARCHAR || ' ' ||
+                           coalesce(e.seq::VARCHAR, '') END AS dup_key
     FROM events e SEMI JOIN (SELECT DISTINCT run_id FROM keyed) k ON k.run_id = e.run_id
 ), suspects AS (
     SELECT run_id, dup_key FROM keyed GROUP BY run_id, dup_key HAVING count(*) > 1
@@ -63,6 +66,7 @@ WITH keyed AS (
     LEFT JOIN stored s USING (run_id, dup_key)
 )
 SELECT line_no,
-       'duplicate event (same ' || regexp_extract(dup_key, '^(call_id|model call_id|evidence_id|stage_id|run event|terminal)') || ')' AS reason
+       'duplicate event (same ' || regexp_extract(dup_key,
+           '^(call_id|model call_id|evidence_id|stage_id|run event|terminal)') || ')' AS reason
 FROM ranked
 WHERE dup_key IS NOT NULL AND (already OR nth > 1);

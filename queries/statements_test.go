@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/faultlens/faultlens/ingest"
 	"github.com/faultlens/faultlens/queries"
 	"github.com/faultlens/faultlens/store"
 )
@@ -19,8 +20,8 @@ import (
 func sample(dir string) queries.Args {
 	events := queries.Render("export.events", queries.Args{"suite": queries.Literal("a")})
 	source := queries.Render("ingest.fast_source", queries.Args{"path": queries.Literal(filepath.Join(dir, "one.jsonl"))})
-	checked := queries.Render("ingest.checked", queries.Args{"typed": queries.Render("ingest.json_typed",
-		queries.Args{"source": source})})
+	typed := queries.Render("ingest.json_typed", ingest.JSONTypedArgs(source))
+	checked := queries.Render("ingest.checked", queries.Args{"typed": typed})
 	return queries.Args{
 		"suite":      "NULL",
 		"suites":     queries.Literals([]string{"a", "b"}),
@@ -34,10 +35,10 @@ func sample(dir string) queries.Args {
 		"table":      queries.Ident("sample_table"),
 		"part":       queries.Get("baseline.runs"),
 		"source":     source,
-		"typed":      queries.Render("ingest.json_typed", queries.Args{"source": source}),
+		"typed":      typed,
 		"checked":    checked,
 		"rows":       queries.Render("ingest.valid_or_fail", queries.Args{"checked": checked}),
-		"extra":      queries.Get("ingest.extra_json"),
+		"extra":      ingest.ExtraJSON(),
 		"file_id":    "?",
 		"base":       "1",
 		"max_object": "1048576",
@@ -46,6 +47,10 @@ func sample(dir string) queries.Args {
 		"out":        queries.Literal(filepath.Join(dir, "out.jsonl")),
 		"order":      "run_id DESC NULLS LAST, run_id",
 		"tuples":     "(?, ?, ?)",
+		"hashes":     queries.Literals([]string{"ab", "cd"}),
+		"first":      "1",
+		"last":       "50000",
+		"select":     "SELECT 1 AS x",
 	}
 }
 
@@ -60,6 +65,22 @@ func sampleFor(dir, name string) queries.Args {
 		return queries.Args{"path": queries.Literal(filepath.Join(dir, "events.parquet"))}
 	case "export.read_partitioned":
 		return queries.Args{"path": queries.Literal(filepath.Join(dir, "parts", "*", "*.parquet"))}
+	case "ingest.json_typed":
+		return ingest.JSONTypedArgs(sample(dir)["source"])
+	case "ingest.ndjson_typed", "ingest.bench_read":
+		return ingest.TypedReadArgs(filepath.Join(dir, "one.jsonl"))
+	case "ingest.unknown_keys":
+		return ingest.UnknownKeyArgs(filepath.Join(dir, "one.jsonl"))
+	case "ingest.parquet_rows", "ingest.parquet_columns":
+		return queries.Args{"path": queries.Literal(filepath.Join(dir, "events.parquet"))}
+	case "ingest.arrow_typed":
+		return ingest.ArrowTypedArgs(filepath.Join(dir, "events.parquet"))
+	case "ingest.arrow_check", "ingest.arrow_texts":
+		typed := queries.Render("ingest.arrow_typed", ingest.ArrowTypedArgs(filepath.Join(dir, "events.parquet")))
+		return queries.Args{"typed": typed, "extra": "to_json(src_row)",
+			"checked": queries.Render("ingest.checked", queries.Args{"typed": typed})}
+	case "ingest.insert_files":
+		return queries.Args{"rows": queries.Get("ingest.file_row")}
 	}
 	return nil
 }
@@ -105,6 +126,7 @@ func session(t *testing.T, dir string) *sql.Conn {
 	}
 	setup := []string{
 		queries.Get("otlp.tables"),
+		queries.Get("ingest.typed_macros"),
 		queries.Get("session.macros"),
 		`INSERT INTO events (file_id, type, run_id, ts, suite, started_at)
 		 VALUES (1, 'run', 'r1', '2026-11-01T02:00:00Z', 'a', '2026-11-01T02:00:00Z')`,
@@ -197,7 +219,14 @@ func statements(q string) []string {
 
 // notPrepared names the statements PREPARE cannot check, and why.
 var notPrepared = map[string]string{
-	"ingest.extra_json": "an expression, not a statement: prepared inside ingest.insert_events",
+	"ingest.extra_json":         "an expression, not a statement: prepared inside ingest.insert_events",
+	"ingest.type_check_string":  "a WHEN clause: prepared inside ingest.json_typed",
+	"ingest.type_check_integer": "a WHEN clause: prepared inside ingest.json_typed",
+	"ingest.type_check_boolean": "a WHEN clause: prepared inside ingest.json_typed",
+	"ingest.type_check_object":  "a WHEN clause: prepared inside ingest.json_typed",
+	"ingest.type_check_strings": "a WHEN clause: prepared inside ingest.json_typed",
+	"ingest.parquet_ts_column":  "a select-list item of ingest.parquet_to_jsonl",
+	"ingest.file_row":           "a VALUES tuple: prepared inside ingest.insert_files",
 }
 
 func closeOK(t *testing.T, c io.Closer) {

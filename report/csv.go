@@ -13,21 +13,21 @@ import (
 // CSV writes one row per metric per suite (scenario empty) and per
 // scenario: suite, scenario, metric, num, den, rate.
 func CSV(w io.Writer, rep *metrics.Report) error {
-	cw := csv.NewWriter(w)
-	cw.Write([]string{"suite", "scenario", "metric", "num", "den", "rate"})
+	records := [][]string{{"suite", "scenario", "metric", "num", "den", "rate"}}
+	add := func(r ...string) { records = append(records, r) }
 	row := func(suite, scenario string, m metrics.Metrics, amp *float64, runs int64) {
 		s, sc := textsafe.CSVCell(suite), textsafe.CSVCell(scenario)
-		cw.Write([]string{s, sc, "runs", strconv.FormatInt(runs, 10), "", ""})
+		add(s, sc, "runs", strconv.FormatInt(runs, 10), "", "")
 		rates := m.Rates()
 		for _, nr := range rates {
-			cw.Write([]string{s, sc, nr.Name, strconv.FormatInt(nr.Rate.Num, 10), strconv.FormatInt(nr.Rate.Den, 10), rate(nr.Rate.Rate)})
+			add(s, sc, nr.Name, strconv.FormatInt(nr.Rate.Num, 10), strconv.FormatInt(nr.Rate.Den, 10), rate(nr.Rate.Rate))
 		}
 		for _, nr := range rates {
 			for _, reason := range nr.Def.Reasons {
-				cw.Write([]string{s, sc, nr.Name + "." + reason, strconv.FormatInt(nr.Rate.ByReason[reason], 10), "", ""})
+				add(s, sc, nr.Name+"."+reason, strconv.FormatInt(nr.Rate.ByReason[reason], 10), "", "")
 			}
 		}
-		cw.Write([]string{s, sc, "retry_amplification", "", "", rate(amp)})
+		add(s, sc, "retry_amplification", "", "", rate(amp))
 	}
 	for _, st := range rep.Suites {
 		row(st.Suite, "", st.Metrics, st.RetryAmplification, st.Runs)
@@ -35,9 +35,9 @@ func CSV(w io.Writer, rep *metrics.Report) error {
 			row(st.Suite, p.Scenario, p.Metrics, p.RetryAmplification, p.Runs)
 		}
 	}
-	cw.Write([]string{"", "", "rejected_lines", fmt.Sprint(rep.Rejected.Lines), "", ""})
-	cw.Flush()
-	return cw.Error()
+	add("", "", "rejected_lines", fmt.Sprint(rep.Rejected.Lines), "", "")
+	// WriteAll flushes and returns the first write error of any record.
+	return csv.NewWriter(w).WriteAll(records)
 }
 
 func rate(v *float64) string {

@@ -21,7 +21,11 @@ func BenchmarkReceive(b *testing.B) {
 			rc := New(Config{DB: filepath.Join(b.TempDir(), "bench.duckdb"), Limits: store.Limits{TempDir: b.TempDir()}})
 			srv := httptest.NewServer(rc.Handler())
 			defer srv.Close()
-			defer rc.Close(context.Background())
+			defer func() {
+				if err := rc.Close(context.Background()); err != nil {
+					b.Error(err)
+				}
+			}()
 			reqs := make([]servetest.Request, b.N)
 			for i := range reqs {
 				reqs[i] = servetest.Proto(servetest.Runs(i*runs, runs))

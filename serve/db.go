@@ -95,7 +95,7 @@ func rejectedMessage(ctx context.Context, db *sql.DB, res ingest.FileResult, n i
 	if err != nil {
 		return "", err
 	}
-	defer rows.Close()
+	defer func() { _ = rows.Close() }() // read only; rows.Err says what the reading met
 	var parts []string
 	for rows.Next() {
 		var reason string

@@ -68,7 +68,7 @@ func encodingOf(r *http.Request) (encoding, bool) {
 // limit, so that a small gzip bomb cannot take the memory either.
 func readBody(w http.ResponseWriter, r *http.Request, limit int64) ([]byte, error) {
 	body := http.MaxBytesReader(w, r.Body, limit)
-	defer body.Close()
+	defer func() { _ = body.Close() }() // a request body: the server closes it too, and all of it that counts is read
 	var src io.Reader = body
 	switch ce := strings.ToLower(strings.TrimSpace(r.Header.Get("Content-Encoding"))); ce {
 	case "", "identity":
@@ -77,7 +77,7 @@ func readBody(w http.ResponseWriter, r *http.Request, limit int64) ([]byte, erro
 		if err != nil {
 			return nil, tooLargeOr(err, "gzip: %v", err)
 		}
-		defer zr.Close()
+		defer func() { _ = zr.Close() }() // its only error is the one ReadAll returns already
 		src = zr
 	default:
 		return nil, &httpError{http.StatusBadRequest, fmt.Sprintf("unsupported Content-Encoding %q, supported: gzip", ce)}

@@ -25,7 +25,11 @@ func FuzzHandler(f *testing.F) {
 	f.Add([]byte(`{"resourceLogs":[{"scopeLogs":[{"logRecords":[{"body":{"stringValue":"x"}}]}]}]}`), false, uint8(2))
 	f.Add([]byte{0x0a, 0x02, 0x0a, 0x00}, true, uint8(2))
 	rc := New(Config{Limits: store.Limits{Threads: 1, TempDir: f.TempDir()}, MaxBody: 1 << 20})
-	defer rc.Close(context.Background())
+	defer func() {
+		if err := rc.Close(context.Background()); err != nil {
+			f.Error(err)
+		}
+	}()
 	h := rc.Handler()
 	paths := []string{TracesPath, MetricsPath, LogsPath}
 	f.Fuzz(func(t *testing.T, body []byte, proto bool, signal uint8) {

@@ -52,7 +52,8 @@ type Config struct {
 	// last if requests came since (see refresh.go). Zero means
 	// DefaultRefreshEvery.
 	RefreshEvery time.Duration
-	// Log, when not nil, gets one accounting line per request.
+	// Log, when not nil, gets one accounting line per request; its write
+	// errors are not reported (see logf).
 	Log io.Writer
 }
 
@@ -254,11 +255,14 @@ func (rc *Receiver) store(ctx context.Context, remote string, req request) Outco
 }
 
 // logf writes one line to the log, if any. Requests are refused (and
-// logged) outside rc.mu, so the log has a lock of its own.
+// logged) outside rc.mu, so the log has a lock of its own. A write error
+// is dropped: the line records a request already stored and answered, and
+// a log that fails must not fail the receiver (a writer that cares keeps
+// the error itself, as the serve command's does).
 func (rc *Receiver) logf(format string, args ...any) {
 	rc.logMu.Lock()
 	defer rc.logMu.Unlock()
 	if rc.cfg.Log != nil {
-		fmt.Fprintf(rc.cfg.Log, strings.TrimSuffix(format, "\n")+"\n", args...)
+		_, _ = fmt.Fprintf(rc.cfg.Log, strings.TrimSuffix(format, "\n")+"\n", args...)
 	}
 }

@@ -41,7 +41,12 @@ func newHarness(t *testing.T, cfg Config) *harness {
 	cfg.Log = &h.log
 	h.rc = New(cfg)
 	h.srv = httptest.NewServer(h.rc.Handler())
-	t.Cleanup(func() { h.srv.Close(); h.rc.Close(context.Background()) })
+	t.Cleanup(func() {
+		h.srv.Close()
+		if err := h.rc.Close(context.Background()); err != nil {
+			t.Error(err)
+		}
+	})
 	return h
 }
 
@@ -52,6 +57,26 @@ func (h *harness) post(r servetest.Request) servetest.Response {
 		h.t.Fatal(err)
 	}
 	return resp
+}
+
+// postEncoded posts a JSON body labelled with the Content-Encoding enc
+// as it is (servetest.Post would compress it) and returns the status.
+func (h *harness) postEncoded(body, enc string) int {
+	h.t.Helper()
+	req, err := http.NewRequest(http.MethodPost, h.srv.URL+TracesPath, strings.NewReader(body))
+	if err != nil {
+		h.t.Fatal(err)
+	}
+	req.Header.Set("Content-Type", contentJSON)
+	req.Header.Set("Content-Encoding", enc)
+	resp, err := h.srv.Client().Do(req)
+	if err != nil {
+		h.t.Fatal(err)
+	}
+	if err := resp.Body.Close(); err != nil {
+		h.t.Fatal(err)
+	}
+	return resp.StatusCode
 }
 
 // closeAndOpen stops the receiver and opens its database for checking.
@@ -65,7 +90,11 @@ func (h *harness) closeAndOpen() *sql.DB {
 	if err != nil {
 		h.t.Fatal(err)
 	}
-	h.t.Cleanup(func() { db.Close() })
+	h.t.Cleanup(func() {
+		if err := db.Close(); err != nil {
+			h.t.Error(err)
+		}
+	})
 	return db
 }
 
@@ -210,24 +239,25 @@ func TestRefused(t *testing.T) {
 			t.Errorf("%s: status {%d %q}, want code %d and %q", c.name, code, msg, c.code, c.msg)
 		}
 	}
-	// A body that claims gzip but is not.
-	req, _ := http.NewRequest(http.MethodPost, h.srv.URL+TracesPath, strings.NewReader("{}"))
-	req.Header.Set("Content-Type", contentJSON)
-	req.Header.Set("Content-Encoding", "gzip")
-	if resp, err := h.srv.Client().Do(req); err != nil || resp.StatusCode != 400 {
-		t.Errorf("bad gzip: %v %v", resp.StatusCode, err)
+	// A body that claims gzip but is not, and an encoding not supported.
+	if code := h.postEncoded(`{}`, "gzip"); code != 400 {
+		t.Errorf("bad gzip: status %d, want 400", code)
 	}
-	req, _ = http.NewRequest(http.MethodPost, h.srv.URL+TracesPath, strings.NewReader("{}"))
-	req.Header.Set("Content-Type", contentJSON)
-	req.Header.Set("Content-Encoding", "br")
-	if resp, err := h.srv.Client().Do(req); err != nil || resp.StatusCode != 400 {
-		t.Errorf("unsupported encoding: %v %v", resp.StatusCode, err)
+	if code := h.postEncoded(`{}`, "br"); code != 400 {
+		t.Errorf("unsupported encoding: status %d, want 400", code)
 	}
 	if resp := h.post(servetest.Request{Body: []byte("{}"), ContentType: "text/plain"}); resp.Status != 415 {
 		t.Errorf("text/plain: %d", resp.Status)
 	}
-	if resp, err := h.srv.Client().Get(h.srv.URL + TracesPath); err != nil || resp.StatusCode != 405 {
-		t.Errorf("GET: %v %v", resp.StatusCode, err)
+	resp, err := h.srv.Client().Get(h.srv.URL + TracesPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := resp.Body.Close(); err != nil {
+		t.Fatal(err)
+	}
+	if resp.StatusCode != 405 {
+		t.Errorf("GET: status %d, want 405", resp.StatusCode)
 	}
 	db := h.closeAndOpen()
 	if n := count(t, db, "SELECT (SELECT count(*) FROM files) + (SELECT count(*) FROM events) + (SELECT count(*) FROM rejected_lines)"); n != 0 {

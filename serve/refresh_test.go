@@ -32,7 +32,11 @@ func (h *harness) cachedRuns() int {
 	if err != nil {
 		h.t.Fatal(err)
 	}
-	defer db.Close()
+	defer func() {
+		if err := db.Close(); err != nil {
+			h.t.Error(err)
+		}
+	}()
 	var text string
 	if err := db.QueryRow("SELECT report::VARCHAR FROM suite_metrics WHERE suite = ?", servetest.Service).Scan(&text); err != nil {
 		return -1
@@ -70,7 +74,9 @@ func TestRefreshThrottled(t *testing.T) {
 		t.Fatal(err)
 	}
 	rep, err := metrics.ReportBySuite(context.Background(), db, metrics.Options{})
-	db.Close()
+	if cerr := db.Close(); cerr != nil {
+		t.Fatal(cerr)
+	}
 	if err != nil || len(rep.Suites) != 1 || rep.Suites[0].Runs != requests {
 		t.Fatalf("report between bursts: %v %+v, want %d runs", err, rep, requests)
 	}

@@ -47,7 +47,7 @@ func checkInert(t *testing.T, in, out string, multiline bool) {
 		t.Fatalf("%q → %q: invalid UTF-8", in, out)
 	}
 	for _, r := range out {
-		bad := r < 0x20 && !(multiline && r == '\n') ||
+		bad := r < 0x20 && (!multiline || r != '\n') ||
 			r == 0x7f ||
 			r >= 0x80 && r <= 0x9f ||
 			isBidiControl(r) ||

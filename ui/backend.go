@@ -112,15 +112,19 @@ func (b *backend) detail(ctx context.Context, id string) (*metrics.RunDetail, er
 	return b.sess.RunDetail(ctx, id)
 }
 
+// close lets go of the session and the console's connection. Their errors
+// are dropped: both hold only TEMP tables and a read-only connection of a
+// database that is closed next, so nothing can be lost, and the dashboard
+// is already gone from the screen.
 func (b *backend) close() {
 	b.mu.Lock()
 	if b.sess != nil {
-		b.sess.Close()
+		_ = b.sess.Close()
 	}
 	b.mu.Unlock()
 	b.sqlMu.Lock()
 	if b.sqlConn != nil {
-		b.sqlConn.Close()
+		_ = b.sqlConn.Close()
 	}
 	b.sqlMu.Unlock()
 }
@@ -161,7 +165,7 @@ func (b *backend) sqlConnection(ctx context.Context) (*sql.Conn, error) {
 	if _, err := c.ExecContext(ctx, queries.Get("ui.console_lockdown")); err != nil {
 		var locked bool
 		if qerr := c.QueryRowContext(ctx, queries.Get("ui.console_locked_down")).Scan(&locked); qerr != nil || !locked {
-			c.Close()
+			_ = c.Close() // given up on; the lock-down error is the one to report
 			return nil, fmt.Errorf("console: locking the connection down: %w", err)
 		}
 	}
@@ -192,12 +196,14 @@ func (b *backend) query(ctx context.Context, q string) (*sqlResult, error) {
 	if _, err := c.ExecContext(ctx, queries.Get("ui.console_begin")); err != nil {
 		return nil, fmt.Errorf("console: %w", err)
 	}
-	defer c.ExecContext(context.Background(), queries.Get("ui.console_rollback"))
+	// A rollback that fails leaves the transaction open: the next query's
+	// BEGIN then fails and says so in the console.
+	defer func() { _, _ = c.ExecContext(context.Background(), queries.Get("ui.console_rollback")) }()
 	rows, err := c.QueryContext(ctx, q)
 	if err != nil {
 		return nil, err
 	}
-	defer rows.Close()
+	defer func() { _ = rows.Close() }() // read only; rows.Err says what the reading met
 	cols, err := rows.Columns()
 	if err != nil {
 		return nil, err

@@ -80,7 +80,7 @@ func (v detailView) Update(msg tea.Msg) (detailView, tea.Cmd) {
 			return v, nil
 		}
 	}
-	v.scroller.update(v.sh, v.keys.scrollKeys, msg, v.View)
+	v.update(v.sh, v.keys.scrollKeys, msg, v.View)
 	return v, nil
 }
 

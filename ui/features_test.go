@@ -41,7 +41,11 @@ func TestRunsQuickFilters(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer s.Close()
+	defer func() {
+		if err := s.Close(); err != nil {
+			t.Error(err)
+		}
+	}()
 	for _, r := range m.runs.rows {
 		d, err := s.RunDetail(context.Background(), r.RunID)
 		if err != nil {

@@ -138,7 +138,7 @@ func (b *backend) swap(ctx context.Context, db *sql.DB) error {
 	}
 	b.sqlMu.Lock()
 	if b.sqlConn != nil {
-		b.sqlConn.Close()
+		_ = b.sqlConn.Close() // the console's read-only connection to the old snapshot
 		b.sqlConn = nil
 	}
 	b.mu.Lock()
@@ -147,7 +147,7 @@ func (b *backend) swap(ctx context.Context, db *sql.DB) error {
 	b.mu.Unlock()
 	b.sqlMu.Unlock()
 	if old != nil {
-		old.Close()
+		_ = old.Close() // TEMP tables on the old snapshot, which its release frees anyway
 	}
 	return nil
 }

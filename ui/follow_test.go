@@ -23,7 +23,11 @@ func addRuns(t *testing.T, path string, first, count int) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer db.Close()
+	defer func() {
+		if err := db.Close(); err != nil {
+			t.Error(err)
+		}
+	}()
 	line := servetest.JSONLine(servetest.Runs(first, count))
 	if _, err := ingest.OTLP(ctx, db, bytes.NewReader(line), "test", ingest.Options{}); err != nil {
 		t.Fatal(err)
@@ -42,7 +46,7 @@ func TestFollow(t *testing.T) {
 		if err != nil {
 			return nil, nil, err
 		}
-		return db, func() { db.Close() }, nil
+		return db, func() { _ = db.Close() }, nil // an in-memory copy: nothing to lose
 	}
 	reopens := 0
 	reopen := func(ctx context.Context) (*sql.DB, func(), error) {

@@ -23,12 +23,20 @@ func sampleFile(t *testing.T, path string) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer os.RemoveAll(dir)
+	defer func() {
+		if err := os.RemoveAll(dir); err != nil {
+			t.Error(err)
+		}
+	}()
 	db, err := store.Open(ctx, path, store.Limits{Threads: 2, TempDir: t.TempDir()})
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer db.Close()
+	defer func() {
+		if err := db.Close(); err != nil {
+			t.Error(err)
+		}
+	}()
 	if _, err := ingest.Files(ctx, db, paths, ingest.Options{}); err != nil {
 		t.Fatal(err)
 	}
@@ -48,7 +56,7 @@ func TestFollowRefreshesDetailPairConsole(t *testing.T) {
 		if err != nil {
 			return nil, nil, err
 		}
-		return db, func() { db.Close() }, nil
+		return db, func() { _ = db.Close() }, nil // an in-memory copy: nothing to lose
 	}
 	db, release, err := open(ctx)
 	if err != nil {

@@ -90,7 +90,7 @@ func (v latencyView) Update(msg tea.Msg) (latencyView, tea.Cmd) {
 		}
 		return v, nil
 	}
-	v.scroller.update(v.sh, v.keys, msg, v.View)
+	v.update(v.sh, v.keys, msg, v.View)
 	return v, nil
 }
 

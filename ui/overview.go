@@ -27,7 +27,7 @@ func newOverviewView(sh *shared) overviewView {
 
 // Update scrolls; the overview's data is the shared report.
 func (v overviewView) Update(msg tea.Msg) (overviewView, tea.Cmd) {
-	v.scroller.update(v.sh, v.keys, msg, v.View)
+	v.update(v.sh, v.keys, msg, v.View)
 	return v, nil
 }
 

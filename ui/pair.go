@@ -66,7 +66,7 @@ func (v pairView) Update(msg tea.Msg) (pairView, tea.Cmd) {
 		}
 		return v, v.ask()
 	}
-	v.scroller.update(v.sh, v.keys, msg, v.View)
+	v.update(v.sh, v.keys, msg, v.View)
 	return v, nil
 }
 

@@ -38,7 +38,11 @@ func TestUntrustedStringsInert(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer db.Close()
+	defer func() {
+		if err := db.Close(); err != nil {
+			t.Error(err)
+		}
+	}()
 	if rs, err := ingest.Files(ctx, db, []string{p}, ingest.Options{}); err != nil || rs[0].Rejected != 0 {
 		t.Fatalf("ingest: %v %+v", err, rs)
 	}

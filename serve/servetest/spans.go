@@ -174,8 +174,12 @@ func Post(client *http.Client, url string, r Request) (Response, error) {
 	if r.Gzip {
 		var buf bytes.Buffer
 		zw := gzip.NewWriter(&buf)
-		zw.Write(body)
-		zw.Close()
+		if _, err := zw.Write(body); err != nil {
+			return Response{}, fmt.Errorf("gzip: %w", err)
+		}
+		if err := zw.Close(); err != nil {
+			return Response{}, fmt.Errorf("gzip: %w", err)
+		}
 		body = buf.Bytes()
 	}
 	req, err := http.NewRequest(http.MethodPost, url, bytes.NewReader(body))
@@ -190,7 +194,7 @@ func Post(client *http.Client, url string, r Request) (Response, error) {
 	if err != nil {
 		return Response{}, err
 	}
-	defer resp.Body.Close()
+	defer func() { _ = resp.Body.Close() }() // read to the end below; a close error changes nothing
 	b, err := io.ReadAll(resp.Body)
 	if err != nil {
 		return Response{}, fmt.Errorf("read response: %w", err)

@@ -1,0 +1,76 @@
+package ingest
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+
+	"github.com/faultlens/faultlens/queries"
+)
+
+// The fast path: a clean file stored in one statement and one transaction,
+// first through the typed read (fast_typed.go), else through DuckDB's NDJSON
+// object reader and the JSON validation.
+
+// errNotClean stops the fast path: the file holds something only the
+// line-precise path can account for.
+var errNotClean = errors.New("not clean")
+
+// commitFast stores a clean file in one statement and one transaction:
+// first through DuckDB's typed reader (commitTyped), else through its NDJSON
+// object reader feeding the JSON validation, whose first rejected row fails
+// the insert. It reports true only when every non-blank line became an
+// event, so nothing can have been lost or merged; otherwise it has rolled
+// back and the line-precise path decides (and reports any error that is not
+// the file's).
+func commitFast(ctx context.Context, conn *sql.Conn, path, name string, res *FileResult) bool {
+	switch commitTyped(ctx, conn, path, name, res) {
+	case routeStored:
+		return true
+	case routePrecise:
+		return false
+	}
+	src := queries.Render("ingest.fast_source", queries.Args{"path": queries.Literal(path)})
+	return commitFastChecked(ctx, conn, jsonChecked(src), extraJSON(), name, res)
+}
+
+// commitFastChecked is commitFast over any checked relation (ingest.checked
+// over a typed one), extra computed by the SQL expression extra.
+func commitFastChecked(ctx context.Context, conn *sql.Conn, checked, extra, name string, res *FileResult) bool {
+	return commitFastRows(ctx, conn, checked, extra, name, res) == nil
+}
+
+// commitFastRows is commitFastChecked returning why the rows were refused:
+// errNotClean, or the error of the statement (a rejected row fails it).
+func commitFastRows(ctx context.Context, conn *sql.Conn, checked, extra, name string, res *FileResult) error {
+	rows := queries.Render("ingest.valid_or_fail", queries.Args{"checked": checked})
+	insert := insertEvents(rows, extra)
+	fast := *res
+	fast.FastPath = true
+	err := inTransaction(ctx, conn, func(fileID int64) error {
+		r, err := conn.ExecContext(ctx, insert, fileID)
+		if err != nil {
+			return err
+		}
+		if fast.Accepted, err = r.RowsAffected(); err != nil {
+			return err
+		}
+		fast.Events = fast.Accepted
+		if fast.Accepted != fast.Lines-fast.Blank {
+			return errNotClean
+		}
+		var dups int64
+		if err := conn.QueryRowContext(ctx, queries.Get("ingest.new_duplicates"), fileID, fileID).Scan(&dups); err != nil {
+			return err
+		}
+		if dups > 0 {
+			return errNotClean
+		}
+		return recordFile(ctx, conn, fileID, name, &fast)
+	})
+	if err != nil {
+		return err
+	}
+	*res = fast
+	return nil
+}
