@@ -102,7 +102,7 @@ func timeFirstPaint(ctx context.Context, path string, lim store.Limits) (time.Du
 	if err != nil {
 		return 0, err
 	}
-	defer db.Close()
+	defer closeQuietly(db)
 	if err := ui.FirstPaint(ctx, db, suites); err != nil {
 		return 0, err
 	}
@@ -111,12 +111,12 @@ func timeFirstPaint(ctx context.Context, path string, lim store.Limits) (time.Du
 
 // buildDB ingests files into a fresh database file at path.
 func buildDB(ctx context.Context, path string, files []string, lim store.Limits) error {
-	os.Remove(path)
+	removeQuietly(path)
 	db, err := store.Open(ctx, path, lim)
 	if err != nil {
 		return err
 	}
-	defer db.Close()
+	defer closeQuietly(db)
 	_, err = ingest.Files(ctx, db, files, ingest.Options{})
 	return err
 }

@@ -81,7 +81,7 @@ func corrupt(src, dst string) (int64, error) {
 	if err != nil {
 		return 0, err
 	}
-	defer in.Close()
+	defer closeQuietly(in)
 	out, err := os.Create(dst)
 	if err != nil {
 		return 0, err
@@ -96,15 +96,16 @@ func corrupt(src, dst string) (int64, error) {
 			b = bytes.TrimSpace(b[:len(b)/2])
 			cut++
 		}
-		w.Write(b)
-		w.WriteByte('\n')
+		// bufio.Writer keeps its first error and Flush below returns it.
+		_, _ = w.Write(b)
+		_ = w.WriteByte('\n')
 	}
 	if err := sc.Err(); err != nil {
-		out.Close()
+		closeQuietly(out)
 		return 0, err
 	}
 	if err := w.Flush(); err != nil {
-		out.Close()
+		closeQuietly(out)
 		return 0, err
 	}
 	return cut, out.Close()

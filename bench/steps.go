@@ -64,7 +64,7 @@ func (m *measurer) limits() store.Limits {
 
 func (m *measurer) close() {
 	if m.db != nil {
-		m.db.Close()
+		closeQuietly(m.db)
 	}
 }
 
@@ -86,7 +86,7 @@ func (m *measurer) ingestFiles(ctx context.Context, paths []string) (*sql.DB, ti
 	rs, err := ingest.Files(ctx, db, paths, ingest.Options{TempDir: m.cfg.Limits.TempDir})
 	d := time.Since(t0)
 	if err != nil {
-		db.Close()
+		closeQuietly(db)
 		return nil, 0, ingest.FileResult{}, err
 	}
 	t, _, _ := ingest.Totals(rs)
@@ -115,7 +115,7 @@ func (m *measurer) ingestBadLines(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
-	db.Close()
+	closeQuietly(db)
 	if t.Rejected != m.in.badN {
 		return fmt.Errorf("ingest JSONL with bad lines: %d rejected, want %d", t.Rejected, m.in.badN)
 	}
@@ -139,7 +139,7 @@ func (m *measurer) ingestArrow(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
-	db.Close()
+	closeQuietly(db)
 	if t.Accepted != m.in.events {
 		return fmt.Errorf("ingest Arrow: %d accepted, want %d", t.Accepted, m.in.events)
 	}
@@ -172,8 +172,8 @@ func (m *measurer) ingestUnderLimit(ctx context.Context) error {
 		t0 := time.Now()
 		res, err := ingest.File(ctx, db, p, ingest.Options{})
 		d := time.Since(t0)
-		db.Close()
-		os.RemoveAll(dir)
+		closeQuietly(db)
+		removeQuietly(dir)
 		if err != nil {
 			return fmt.Errorf("ingest under 256MB: %w", err)
 		}
@@ -208,7 +208,7 @@ func (m *measurer) report(ctx context.Context) error {
 	}
 	_, err = s.Report(ctx, metrics.Options{})
 	d := time.Since(t0)
-	s.Close()
+	closeQuietly(s)
 	if err != nil {
 		return err
 	}
@@ -224,7 +224,7 @@ func (m *measurer) compare(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
-	defer s.Close()
+	defer closeQuietly(s)
 	base, err := s.Evidence(ctx, "baseline")
 	if err != nil {
 		return err
@@ -255,7 +255,7 @@ func (m *measurer) views(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
-	defer s.Close()
+	defer closeQuietly(s)
 	failed, _, err := s.RunsPage(ctx, metrics.RunFilter{Quick: "failed"}, metrics.RunSort{}, 0, 1)
 	if err != nil {
 		return err

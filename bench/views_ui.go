@@ -17,7 +17,7 @@ func (m *measurer) viewsUI(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
-	defer s.Close()
+	defer closeQuietly(s)
 	failed, _, err := s.RunsPage(ctx, metrics.RunFilter{Quick: "failed", Suite: "candidate"}, metrics.RunSort{}, 0, 1)
 	if err != nil {
 		return err

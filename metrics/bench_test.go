@@ -45,15 +45,17 @@ func benchDB(b *testing.B) (*sql.DB, int64) {
 		if _, err := simulate.Generate(w, o); err != nil {
 			b.Fatal(err)
 		}
-		w.Flush()
-		f.Close()
+		if err := w.Flush(); err != nil {
+			b.Fatal(err)
+		}
+		closeQuietly(f)
 		paths = append(paths, p)
 	}
 	db, err := store.Open(ctx, "", store.Limits{})
 	if err != nil {
 		b.Fatal(err)
 	}
-	b.Cleanup(func() { db.Close() })
+	b.Cleanup(func() { closeOK(b, db) })
 	rs, err := ingest.Files(ctx, db, paths, ingest.Options{})
 	if err != nil {
 		b.Fatal(err)
@@ -76,7 +78,7 @@ func BenchmarkReport(b *testing.B) {
 		if _, err := s.Report(ctx, Options{}); err != nil {
 			b.Fatal(err)
 		}
-		s.Close()
+		closeQuietly(s)
 	}
 	b.ReportMetric(float64(events), "events")
 	b.ReportMetric(float64(events)*float64(b.N)/b.Elapsed().Seconds(), "events/s")

@@ -68,12 +68,12 @@ func (s *Session) Breakers(ctx context.Context, slices, limit int) (*BreakerTime
 		var suite string
 		var t [2]float64
 		if err := rows.Scan(&suite, &t[0], &t[1]); err != nil {
-			rows.Close()
+			closeQuietly(rows)
 			return nil, fmt.Errorf("metrics: ui.breaker_spans: %w", err)
 		}
 		spans[suite] = t
 	}
-	rows.Close()
+	closeQuietly(rows)
 	if err := rows.Err(); err != nil {
 		return nil, fmt.Errorf("metrics: ui.breaker_spans: %w", err)
 	}
@@ -129,7 +129,7 @@ func (s *Session) breakerCalls(ctx context.Context) ([]breakerCall, error) {
 	if err != nil {
 		return nil, fmt.Errorf("metrics: ui.breaker_calls: %w", err)
 	}
-	defer rows.Close()
+	defer closeQuietly(rows)
 	var out []breakerCall
 	for rows.Next() {
 		var c breakerCall

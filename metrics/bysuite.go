@@ -61,7 +61,7 @@ func suiteReport(ctx context.Context, db *sql.DB, name string) (Suite, bool, err
 	if err != nil {
 		return Suite{}, false, err
 	}
-	defer s.Close()
+	defer closeQuietly(s)
 	r, err := s.Report(ctx, Options{Suites: []string{name}})
 	if err != nil || len(r.Suites) == 0 {
 		return Suite{}, false, err
@@ -76,7 +76,7 @@ func rejected(ctx context.Context, db *sql.DB) (Rejected, error) {
 	if err != nil {
 		return out, fmt.Errorf("metrics: rejected: %w", err)
 	}
-	defer rows.Close()
+	defer closeQuietly(rows)
 	for rows.Next() {
 		var reason string
 		var n int64
@@ -95,7 +95,7 @@ func strings1(ctx context.Context, db *sql.DB, q string, args ...any) ([]string,
 	if err != nil {
 		return nil, fmt.Errorf("metrics: %w", err)
 	}
-	defer rows.Close()
+	defer closeQuietly(rows)
 	var out []string
 	for rows.Next() {
 		var s string

@@ -18,7 +18,7 @@ func TestReportBySuiteAndCache(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer db.Close()
+	defer closeOK(t, db)
 	if _, err := ingest.Files(ctx, db, []string{"../sample-traces/baseline.jsonl", "../sample-traces/candidate.jsonl"}, ingest.Options{}); err != nil {
 		t.Fatal(err)
 	}
@@ -27,7 +27,7 @@ func TestReportBySuiteAndCache(t *testing.T) {
 		t.Fatal(err)
 	}
 	whole, err := s.Report(ctx, Options{})
-	s.Close()
+	closeOK(t, s)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -41,7 +41,7 @@ func loadCacheState(ctx context.Context, db *sql.DB) (cacheState, error) {
 	if err != nil {
 		return st, fmt.Errorf("metrics: cache: suites touched since file %d: %w", st.watermark, err)
 	}
-	defer rows.Close()
+	defer closeQuietly(rows)
 	for rows.Next() {
 		var name string
 		var last int64
@@ -74,7 +74,7 @@ func readFreshCache(ctx context.Context, db *sql.DB) (map[string]Suite, error) {
 	if err != nil {
 		return out, nil
 	}
-	defer rows.Close()
+	defer closeQuietly(rows)
 	for rows.Next() {
 		var name, text string
 		var upto int64

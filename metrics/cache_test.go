@@ -24,8 +24,12 @@ func splitSample(t *testing.T) (first, second string) {
 	lines := strings.SplitAfter(string(b), "\n")
 	dir := t.TempDir()
 	first, second = filepath.Join(dir, "a.jsonl"), filepath.Join(dir, "b.jsonl")
-	os.WriteFile(first, []byte(strings.Join(lines[:1500], "")), 0o644)
-	os.WriteFile(second, []byte(strings.Join(lines[1500:], "")), 0o644)
+	if err := os.WriteFile(first, []byte(strings.Join(lines[:1500], "")), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(second, []byte(strings.Join(lines[1500:], "")), 0o644); err != nil {
+		t.Fatal(err)
+	}
 	return first, second
 }
 
@@ -39,7 +43,7 @@ func TestCacheNeverStale(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer db.Close()
+	defer closeOK(t, db)
 	first, second := splitSample(t)
 	ingestOrFail := func(paths ...string) {
 		t.Helper()
@@ -64,7 +68,7 @@ func TestCacheNeverStale(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		defer s.Close()
+		defer closeOK(t, s)
 		r, err := s.Report(ctx, Options{})
 		if err != nil {
 			t.Fatal(err)

@@ -2,6 +2,7 @@ package metrics
 
 import (
 	"context"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -20,7 +21,7 @@ func load(t *testing.T, files ...string) *Session {
 	if err != nil {
 		t.Fatal(err)
 	}
-	t.Cleanup(func() { db.Close() })
+	t.Cleanup(func() { closeOK(t, db) })
 	dir := t.TempDir()
 	var paths []string
 	for i, text := range files {
@@ -43,7 +44,7 @@ func load(t *testing.T, files ...string) *Session {
 	if err != nil {
 		t.Fatal(err)
 	}
-	t.Cleanup(func() { s.Close() })
+	t.Cleanup(func() { closeOK(t, s) })
 	return s
 }
 
@@ -74,5 +75,14 @@ func wantRate(t *testing.T, name string, got Rate, num, den int64) {
 	t.Helper()
 	if got.Num != num || got.Den != den {
 		t.Errorf("%s = %d/%d, want %d/%d", name, got.Num, got.Den, num, den)
+	}
+}
+
+// closeOK closes c and fails the test if that fails (a test's database or
+// session closing badly is worth knowing about).
+func closeOK(t testing.TB, c io.Closer) {
+	t.Helper()
+	if err := c.Close(); err != nil {
+		t.Error(err)
 	}
 }

@@ -6,8 +6,8 @@ import "testing"
 // end-to-end run latency.
 
 // qs is a Quantiles literal.
-func qs(p50, p90, p95, p99, max float64) Quantiles {
-	return Quantiles{P50: f(p50), P90: f(p90), P95: f(p95), P99: f(p99), Max: f(max)}
+func qs(p50, p90, p95, p99, top float64) Quantiles {
+	return Quantiles{P50: f(p50), P90: f(p90), P95: f(p95), P99: f(p99), Max: f(top)}
 }
 
 func wantQuantiles(t *testing.T, name string, got, want Quantiles) {

@@ -6,11 +6,11 @@ import "slices"
 type Better int
 
 const (
-	// Neither: the rate describes the runs without judging them.
+	// Neither means the rate describes the runs without judging them.
 	Neither Better = iota
-	// Higher: a rise is an improvement (the gates, conformance).
+	// Higher means a rise is an improvement (the gates, conformance).
 	Higher
-	// Lower: a rise is a regression (defects).
+	// Lower means a rise is a regression (defects).
 	Lower
 )
 

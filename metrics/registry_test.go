@@ -21,7 +21,7 @@ func sampleSession(t *testing.T) *Session {
 	if err != nil {
 		t.Fatal(err)
 	}
-	t.Cleanup(func() { db.Close() })
+	t.Cleanup(func() { closeOK(t, db) })
 	paths := []string{"../sample-traces/baseline.jsonl", "../sample-traces/candidate.jsonl"}
 	if _, err := ingest.Files(ctx, db, paths, ingest.Options{}); err != nil {
 		t.Fatal(err)
@@ -30,7 +30,7 @@ func sampleSession(t *testing.T) *Session {
 	if err != nil {
 		t.Fatal(err)
 	}
-	t.Cleanup(func() { s.Close() })
+	t.Cleanup(func() { closeOK(t, s) })
 	return s
 }
 
@@ -49,7 +49,7 @@ func rateColumns(t *testing.T, s *Session) map[string][]string {
 			t.Fatalf("%s: %v", name, err)
 		}
 		cols, err := rows.Columns()
-		rows.Close()
+		closeQuietly(rows)
 		if err != nil {
 			t.Fatalf("%s: %v", name, err)
 		}

@@ -34,12 +34,12 @@ func OpenSuites(ctx context.Context, db *sql.DB, suites []string) (*Session, err
 		return nil, fmt.Errorf("metrics: %w", err)
 	}
 	if err := scope(ctx, conn, suites); err != nil {
-		conn.Close()
+		closeQuietly(conn)
 		return nil, fmt.Errorf("metrics: scope: %w", err)
 	}
 	for _, name := range factStatements {
 		if _, err := conn.ExecContext(ctx, queries.Get(name)); err != nil {
-			conn.Close()
+			closeQuietly(conn)
 			return nil, fmt.Errorf("metrics: %s: %w", name, err)
 		}
 	}

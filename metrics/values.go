@@ -60,11 +60,11 @@ func ratio(num, den int64) *float64 {
 }
 
 // quantiles reads a list of four quantiles [p50 p90 p95 p99] and a max.
-func quantiles(list, max any) Quantiles {
+func quantiles(list, top any) Quantiles {
 	var q Quantiles
 	if l, ok := list.([]any); ok && len(l) == 4 {
 		q.P50, q.P90, q.P95, q.P99 = asFloat(l[0]), asFloat(l[1]), asFloat(l[2]), asFloat(l[3])
 	}
-	q.Max = asFloat(max)
+	q.Max = asFloat(top)
 	return q
 }
