@@ -2,11 +2,10 @@ package baselines
 
 import (
 	"context"
-	"path/filepath"
 	"testing"
 	"time"
 
-	"github.com/faultlens/faultlens/ingest"
+	"github.com/faultlens/faultlens/internal/testdb"
 	"github.com/faultlens/faultlens/metrics"
 	"github.com/faultlens/faultlens/store"
 )
@@ -15,27 +14,8 @@ import (
 // the evidence is the same, and saving again needs force.
 func TestSaveLoadRoundTrip(t *testing.T) {
 	ctx := context.Background()
-	db, err := store.Open(ctx, "", store.Limits{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer func() {
-		if err := db.Close(); err != nil {
-			t.Error(err)
-		}
-	}()
-	if _, err := ingest.Files(ctx, db, []string{filepath.Join("..", "sample-traces", "baseline.jsonl")}, ingest.Options{}); err != nil {
-		t.Fatal(err)
-	}
-	sess, err := metrics.Open(ctx, db)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer func() {
-		if err := sess.Close(); err != nil {
-			t.Error(err)
-		}
-	}()
+	db := testdb.Load(t, testdb.SamplePath(t, "baseline.jsonl"))
+	sess := testdb.Session(t, db, metrics.Open)
 	dir := t.TempDir()
 	now := time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC)
 	m, err := Save(ctx, sess, dir, "nightly", "baseline", false, now)

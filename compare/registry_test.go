@@ -5,9 +5,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/faultlens/faultlens/ingest"
+	"github.com/faultlens/faultlens/internal/testdb"
 	"github.com/faultlens/faultlens/metrics"
-	"github.com/faultlens/faultlens/store"
 )
 
 // On the bundled samples, compare's counts (the registry's per-run counts
@@ -15,28 +14,7 @@ import (
 // SQL), for every rate both compute, per suite and per scenario.
 func TestCompareCountsEqualReport(t *testing.T) {
 	ctx := context.Background()
-	db, err := store.Open(ctx, "", store.Limits{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer func() {
-		if err := db.Close(); err != nil {
-			t.Error(err)
-		}
-	}()
-	paths := []string{"../sample-traces/baseline.jsonl", "../sample-traces/candidate.jsonl"}
-	if _, err := ingest.Files(ctx, db, paths, ingest.Options{}); err != nil {
-		t.Fatal(err)
-	}
-	s, err := metrics.Open(ctx, db)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer func() {
-		if err := s.Close(); err != nil {
-			t.Error(err)
-		}
-	}()
+	s := testdb.Session(t, testdb.Samples(t), metrics.Open)
 	rep, err := s.Report(ctx, metrics.Options{})
 	if err != nil {
 		t.Fatal(err)

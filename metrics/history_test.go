@@ -3,12 +3,9 @@ package metrics
 import (
 	"context"
 	"math"
-	"os"
-	"path/filepath"
 	"testing"
 
-	"github.com/faultlens/faultlens/ingest"
-	"github.com/faultlens/faultlens/store"
+	"github.com/faultlens/faultlens/internal/testdb"
 )
 
 // History puts suites in the order of their earliest run (night-b's file
@@ -18,36 +15,13 @@ import (
 // has no denominator anywhere: NaN, not 0.
 func TestHistory(t *testing.T) {
 	ctx := context.Background()
-	db, err := store.Open(ctx, "", store.Limits{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer func() {
-		if err := db.Close(); err != nil {
-			t.Error(err)
-		}
-	}()
-	dir := t.TempDir()
-	files := map[string]string{
-		"b.jsonl": `{"type":"run","run_id":"b1","ts":"2026-11-02T02:00:00Z","suite":"night-b","started_at":"2026-11-02T02:00:00Z"}
+	// Given in this order, night-b's file first.
+	db := testdb.Load(t, testdb.Files(t, `{"type":"run","run_id":"b1","ts":"2026-11-02T02:00:00Z","suite":"night-b","started_at":"2026-11-02T02:00:00Z"}
 {"type":"terminal","run_id":"b1","ts":"2026-11-02T02:00:05Z","terminal":"completed"}
-`,
-		"a.jsonl": `{"type":"run","run_id":"a1","ts":"2026-11-01T02:00:00Z","suite":"night-a","started_at":"2026-11-01T02:00:00Z"}
+`, `{"type":"run","run_id":"a1","ts":"2026-11-01T02:00:00Z","suite":"night-a","started_at":"2026-11-01T02:00:00Z"}
 {"type":"terminal","run_id":"a1","ts":"2026-11-01T02:00:05Z","terminal":"completed"}
 {"type":"run","run_id":"a2","ts":"2026-11-01T03:00:00Z","suite":"night-a","started_at":"2026-11-01T03:00:00Z"}
-`,
-	}
-	var paths []string
-	for _, name := range []string{"b.jsonl", "a.jsonl"} {
-		p := filepath.Join(dir, name)
-		if err := os.WriteFile(p, []byte(files[name]), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		paths = append(paths, p)
-	}
-	if _, err := ingest.Files(ctx, db, paths, ingest.Options{}); err != nil {
-		t.Fatal(err)
-	}
+`)...)
 	names := []string{"claimed_completed", "missing_terminal", "breaker_violation"}
 	h, err := History(ctx, db, names)
 	if err != nil {

@@ -2,15 +2,15 @@ package otlp_test
 
 import (
 	"context"
+	"database/sql"
 	"encoding/json"
 	"os"
 	"path/filepath"
 	"reflect"
 	"testing"
 
-	"github.com/faultlens/faultlens/ingest"
+	"github.com/faultlens/faultlens/internal/testdb"
 	"github.com/faultlens/faultlens/metrics"
-	"github.com/faultlens/faultlens/store"
 )
 
 // TestFrameworkFixtureMetrics ingests each framework fixture as a user
@@ -97,42 +97,24 @@ func TestFrameworkFixtureMetrics(t *testing.T) {
 // ingestReport ingests one file into a fresh database and returns its one suite.
 func ingestReport(t *testing.T, paths ...string) metrics.Suite {
 	t.Helper()
-	ctx := context.Background()
-	db, err := store.Open(ctx, "", store.Limits{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() {
-		if err := db.Close(); err != nil {
-			t.Error(err)
-		}
-	})
-	rs, err := ingest.Files(ctx, db, paths, ingest.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, r := range rs {
-		if r.Rejected > 0 || !r.Balanced() {
-			t.Fatalf("%s: %+v", r.Path, r)
-		}
-	}
-	s, err := metrics.Open(ctx, db)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() {
-		if err := s.Close(); err != nil {
-			t.Error(err)
-		}
-	})
-	rep, err := s.Report(ctx, metrics.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
+	db := testdb.Store(t)
+	testdb.Clean(t, testdb.Ingest(t, db, paths...))
+	rep := reportOf(t, db)
 	if len(rep.Suites) != 1 {
 		t.Fatalf("%d suites, want 1", len(rep.Suites))
 	}
 	return rep.Suites[0]
+}
+
+// reportOf is the report of what db holds, from a session closed when the
+// test ends.
+func reportOf(t *testing.T, db *sql.DB) *metrics.Report {
+	t.Helper()
+	rep, err := testdb.Session(t, db, metrics.Open).Report(context.Background(), metrics.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return rep
 }
 
 // truthPerTool reads the generator's count of tool calls per tool.

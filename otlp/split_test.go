@@ -2,7 +2,6 @@ package otlp_test
 
 import (
 	"bytes"
-	"context"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -11,8 +10,8 @@ import (
 	"go.opentelemetry.io/collector/pdata/ptrace"
 
 	"github.com/faultlens/faultlens/ingest"
+	"github.com/faultlens/faultlens/internal/testdb"
 	"github.com/faultlens/faultlens/metrics"
-	"github.com/faultlens/faultlens/store"
 )
 
 // TestTraceSplitAcrossFiles ingests each framework fixture with every trace
@@ -117,41 +116,12 @@ func splitFixture(t *testing.T, path string, cuts []float64, rev bool) []string 
 // separate requests would) and returns the report and the files' results.
 func ingestAll(t *testing.T, paths ...string) (*metrics.Report, []ingest.FileResult) {
 	t.Helper()
-	ctx := context.Background()
-	db, err := store.Open(ctx, "", store.Limits{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer func() {
-		if err := db.Close(); err != nil {
-			t.Error(err)
-		}
-	}()
+	db := testdb.Store(t)
 	var all []ingest.FileResult
 	for _, p := range paths {
-		rs, err := ingest.Files(ctx, db, []string{p}, ingest.Options{})
-		if err != nil {
-			t.Fatal(err)
-		}
-		for _, r := range rs {
-			if r.Rejected > 0 || !r.Balanced() {
-				t.Fatalf("%s: %+v", r.Path, r)
-			}
-		}
+		rs := testdb.Ingest(t, db, p)
+		testdb.Clean(t, rs)
 		all = append(all, rs...)
 	}
-	s, err := metrics.Open(ctx, db)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer func() {
-		if err := s.Close(); err != nil {
-			t.Error(err)
-		}
-	}()
-	rep, err := s.Report(ctx, metrics.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return rep, all
+	return reportOf(t, db), all
 }

@@ -3,15 +3,14 @@ package queries_test
 import (
 	"context"
 	"database/sql"
-	"io"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/faultlens/faultlens/ingest"
+	"github.com/faultlens/faultlens/internal/testdb"
 	"github.com/faultlens/faultlens/queries"
-	"github.com/faultlens/faultlens/store"
 )
 
 // sample is a value for each placeholder, as its callers build it. A
@@ -110,16 +109,11 @@ func argsFor(t *testing.T, dir, name string) queries.Args {
 func session(t *testing.T, dir string) *sql.Conn {
 	t.Helper()
 	ctx := context.Background()
-	db, err := store.Open(ctx, "", store.Limits{})
+	conn, err := testdb.Store(t).Conn(ctx)
 	if err != nil {
 		t.Fatal(err)
 	}
-	t.Cleanup(func() { closeOK(t, db) })
-	conn, err := db.Conn(ctx)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { closeOK(t, conn) })
+	t.Cleanup(func() { testdb.CloseOK(t, conn) })
 	one := `{"type":"run","run_id":"r1","ts":"2026-11-01T02:00:00Z","suite":"a","started_at":"2026-11-01T02:00:00Z"}` + "\n"
 	if err := os.WriteFile(filepath.Join(dir, "one.jsonl"), []byte(one), 0o644); err != nil {
 		t.Fatal(err)
@@ -182,7 +176,7 @@ func TestEveryStatementPrepares(t *testing.T) {
 				t.Errorf("%s does not prepare: %v", name, err)
 				continue
 			}
-			closeOK(t, stmt)
+			testdb.CloseOK(t, stmt)
 		}
 	}
 }
@@ -227,13 +221,6 @@ var notPrepared = map[string]string{
 	"ingest.type_check_strings": "a WHEN clause: prepared inside ingest.json_typed",
 	"ingest.parquet_ts_column":  "a select-list item of ingest.parquet_to_jsonl",
 	"ingest.file_row":           "a VALUES tuple: prepared inside ingest.insert_files",
-}
-
-func closeOK(t *testing.T, c io.Closer) {
-	t.Helper()
-	if err := c.Close(); err != nil {
-		t.Error(err)
-	}
 }
 
 // TestNotPreparedExist keeps notPrepared from naming statements that are gone.

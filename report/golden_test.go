@@ -6,39 +6,16 @@ import (
 	"path/filepath"
 	"testing"
 
-	"github.com/faultlens/faultlens/ingest"
 	"github.com/faultlens/faultlens/internal/golden"
+	"github.com/faultlens/faultlens/internal/testdb"
 	"github.com/faultlens/faultlens/metrics"
-	"github.com/faultlens/faultlens/store"
 )
 
 // samplesReport evaluates the committed sample traces.
 func samplesReport(t *testing.T) *metrics.Report {
 	t.Helper()
-	ctx := context.Background()
-	db, err := store.Open(ctx, "", store.Limits{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer func() {
-		if err := db.Close(); err != nil {
-			t.Error(err)
-		}
-	}()
-	paths := []string{"../sample-traces/baseline.jsonl", "../sample-traces/candidate.jsonl"}
-	if _, err := ingest.Files(ctx, db, paths, ingest.Options{}); err != nil {
-		t.Fatal(err)
-	}
-	s, err := metrics.Open(ctx, db)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer func() {
-		if err := s.Close(); err != nil {
-			t.Error(err)
-		}
-	}()
-	rep, err := s.Report(ctx, metrics.Options{})
+	s := testdb.Session(t, testdb.Samples(t), metrics.Open)
+	rep, err := s.Report(context.Background(), metrics.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
