@@ -34,7 +34,7 @@ func TestHelperProcess(t *testing.T) {
 		case errors.Is(err, store.ErrLocked):
 			fmt.Println("locked")
 		case err == nil:
-			mustClose(t, db)
+			store.MustClose(t, db)
 			fmt.Println("open")
 		default:
 			fmt.Println("error:", err)
@@ -73,7 +73,7 @@ func sampleDB(t *testing.T) string {
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer mustClose(t, db)
+	defer store.MustClose(t, db)
 	files := []string{"../sample-traces/baseline.jsonl", "../sample-traces/candidate.jsonl"}
 	if _, err := ingest.Files(ctx, db, files, ingest.Options{}); err != nil {
 		t.Fatal(err)
@@ -145,13 +145,13 @@ func TestCompactKeepsTheLockThroughTheRename(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer mustClose(t, db)
+	defer store.MustClose(t, db)
 	var ack string
 	var events int
 	if err := db.QueryRow("SELECT value FROM faultlens_meta WHERE key = 'acknowledged'").Scan(&ack); err != nil {
 		t.Errorf("the waiting writer's row is lost: %v", err)
 	}
-	mustScan(t, db.QueryRow("SELECT count(*) FROM events"), &events)
+	store.MustScan(t, db.QueryRow("SELECT count(*) FROM events"), &events)
 	if events != 2992+4003 {
 		t.Errorf("%d events after the rewrite, want 6995", events)
 	}
@@ -201,7 +201,7 @@ func countEvents(t *testing.T, path string) int {
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer mustClose(t, db)
+	defer store.MustClose(t, db)
 	var n int
 	if err := db.QueryRow("SELECT count(*) FROM events").Scan(&n); err != nil {
 		t.Fatal(err)
@@ -236,7 +236,7 @@ func TestOpenFollowsAReplacedFile(t *testing.T) {
 		if _, err := db.Exec("INSERT INTO faultlens_meta VALUES ('which', ?)", filepath.Base(p)); err != nil {
 			t.Fatal(err)
 		}
-		mustClose(t, db)
+		store.MustClose(t, db)
 	}
 	replaced := 0
 	store.SetOpenHook(func() {
@@ -251,7 +251,7 @@ func TestOpenFollowsAReplacedFile(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer mustClose(t, db)
+	defer store.MustClose(t, db)
 	var which string
 	if err := db.QueryRow("SELECT value FROM faultlens_meta WHERE key = 'which'").Scan(&which); err != nil || which != "new.duckdb" {
 		t.Errorf("opened %q (%v), want the file renamed over the path, new.duckdb", which, err)

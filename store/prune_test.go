@@ -43,7 +43,7 @@ func TestPrune(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	mustClose(t, db)
+	store.MustClose(t, db)
 	cutoff := time.Date(2050, 1, 1, 0, 0, 0, 0, time.UTC)
 
 	dry, err := store.Prune(ctx, path, store.Limits{}, cutoff, true)
@@ -86,7 +86,7 @@ func state(t *testing.T, path string) string {
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer mustClose(t, db)
+	defer store.MustClose(t, db)
 	var s string
 	err = db.QueryRow(`SELECT format('events {}, files {}, rejected {}, spans {}, noted {}, cache {}, watermark {}',
 		(SELECT count(*) FROM events), (SELECT count(*) FROM files), (SELECT count(*) FROM rejected_lines),

@@ -14,7 +14,7 @@ func TestRejectedLines(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer mustClose(t, db)
+	defer store.MustClose(t, db)
 	if _, err := db.Exec(`INSERT INTO rejected_lines VALUES
 		(2, 'b.jsonl', 1, 'not json', 'x'), (1, 'a.jsonl', 9, 'missing run_id', '{}'), (1, 'a.jsonl', 2, 'not json', 'y')`); err != nil {
 		t.Fatal(err)

@@ -19,7 +19,7 @@ func TestOpenScoped(t *testing.T) {
 	dir := t.TempDir()
 	path := filepath.Join(dir, "t.duckdb")
 	third := filepath.Join(dir, "third.jsonl")
-	mustWrite(t, third, []byte(`{"type":"run","run_id":"n3","ts":"2026-11-30T02:00:00Z","suite":"night-3","started_at":"2026-11-30T02:00:00Z"}
+	store.MustWrite(t, third, []byte(`{"type":"run","run_id":"n3","ts":"2026-11-30T02:00:00Z","suite":"night-3","started_at":"2026-11-30T02:00:00Z"}
 {"type":"terminal","run_id":"n3","ts":"2026-11-30T02:00:07Z","terminal":"completed"}
 not json
 `))
@@ -30,7 +30,7 @@ not json
 	if _, err := ingest.Files(ctx, db, []string{"../sample-traces/baseline.jsonl", "../sample-traces/candidate.jsonl", third}, ingest.Options{}); err != nil {
 		t.Fatal(err)
 	}
-	mustClose(t, db)
+	store.MustClose(t, db)
 
 	var asked bool
 	mem, suites, err := store.OpenScoped(ctx, path, store.Limits{}, func(ctx context.Context, conn *sql.Conn) ([]string, error) {
@@ -45,14 +45,14 @@ not json
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer mustClose(t, mem)
+	defer store.MustClose(t, mem)
 	if !asked || len(suites) != 2 || suites[0] != "candidate" {
 		t.Fatalf("suites %v", suites)
 	}
 	var events, base, files, rejected int
-	mustScan(t, mem.QueryRow("SELECT count(*), count(*) FILTER (WHERE run_id LIKE 'baseline%') FROM events"), &events, &base)
-	mustScan(t, mem.QueryRow("SELECT count(*) FROM files"), &files)
-	mustScan(t, mem.QueryRow("SELECT count(*) FROM rejected_lines"), &rejected)
+	store.MustScan(t, mem.QueryRow("SELECT count(*), count(*) FILTER (WHERE run_id LIKE 'baseline%') FROM events"), &events, &base)
+	store.MustScan(t, mem.QueryRow("SELECT count(*) FROM files"), &files)
+	store.MustScan(t, mem.QueryRow("SELECT count(*) FROM rejected_lines"), &rejected)
 	if events != 4003+2 || base != 0 || files != 3 || rejected != 1 {
 		t.Fatalf("copied %d events (%d of baseline), %d files, %d rejected lines; want 4005, 0, 3, 1", events, base, files, rejected)
 	}
@@ -60,14 +60,14 @@ not json
 	if err != nil {
 		t.Fatalf("the file is still locked after the copy: %v", err)
 	}
-	mustClose(t, w)
+	store.MustClose(t, w)
 
 	all, suites, err := store.OpenScoped(ctx, path, store.Limits{}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer mustClose(t, all)
-	mustScan(t, all.QueryRow("SELECT count(*) FROM events"), &events)
+	defer store.MustClose(t, all)
+	store.MustScan(t, all.QueryRow("SELECT count(*) FROM events"), &events)
 	if suites != nil || events != 2992+4003+2 {
 		t.Fatalf("without a chooser: %v, %d events; want all 6997", suites, events)
 	}
@@ -80,7 +80,7 @@ func TestOpenScopedUnknown(t *testing.T) {
 	dir := t.TempDir()
 	path := filepath.Join(dir, "t.duckdb")
 	lines := filepath.Join(dir, "n.jsonl")
-	mustWrite(t, lines, []byte(`{"type":"run","run_id":"a1","ts":"2026-11-30T02:00:00Z","suite":"a","started_at":"2026-11-30T02:00:00Z"}
+	store.MustWrite(t, lines, []byte(`{"type":"run","run_id":"a1","ts":"2026-11-30T02:00:00Z","suite":"a","started_at":"2026-11-30T02:00:00Z"}
 {"type":"terminal","run_id":"a1","ts":"2026-11-30T02:00:07Z","terminal":"completed"}
 {"type":"terminal","run_id":"u1","ts":"2026-11-30T02:00:08Z","terminal":"completed"}
 {"type":"terminal","run_id":"u2","ts":"2026-11-30T02:00:09Z","terminal":"failed"}
@@ -92,7 +92,7 @@ func TestOpenScopedUnknown(t *testing.T) {
 	if _, err := ingest.Files(ctx, db, []string{lines}, ingest.Options{}); err != nil {
 		t.Fatal(err)
 	}
-	mustClose(t, db)
+	store.MustClose(t, db)
 	for _, tc := range []struct {
 		suite string
 		want  string
@@ -109,9 +109,9 @@ func TestOpenScopedUnknown(t *testing.T) {
 		}
 		var runs string
 		var files int
-		mustScan(t, mem.QueryRow("SELECT coalesce(string_agg(run_id, ' ' ORDER BY run_id), '') FROM events"), &runs)
-		mustScan(t, mem.QueryRow("SELECT count(*) FROM files"), &files)
-		mustClose(t, mem)
+		store.MustScan(t, mem.QueryRow("SELECT coalesce(string_agg(run_id, ' ' ORDER BY run_id), '') FROM events"), &runs)
+		store.MustScan(t, mem.QueryRow("SELECT count(*) FROM files"), &files)
+		store.MustClose(t, mem)
 		if runs != tc.want || files != 1 {
 			t.Errorf("%s: events of %q and %d files, want %q and 1", tc.suite, runs, files, tc.want)
 		}
