@@ -178,13 +178,3 @@ func migrate(ctx context.Context, db interface {
 	}
 	return tx.Commit()
 }
-
-// Quote returns s as a SQL string literal.
-//
-// Deprecated: use queries.Literal (kept while ingest/ still calls it).
-func Quote(s string) string { return queries.Literal(s) }
-
-// QuoteIdent quotes an identifier for SQL.
-//
-// Deprecated: use queries.Ident (kept while ingest/ still calls it).
-func QuoteIdent(s string) string { return queries.Ident(s) }
