@@ -41,7 +41,8 @@ func (s *Session) Pair(ctx context.Context, id, base, cand string) (*RunPair, er
 		other = base
 	}
 	var twin, by string
-	err = s.conn.QueryRowContext(ctx, queries.Get("ui.run_twin"), id, other).Scan(&twin, &by)
+	err = s.conn.QueryRowContext(ctx, queries.Get("ui.run_twin"),
+		sql.Named("run_id", id), sql.Named("other", other)).Scan(&twin, &by)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, fmt.Errorf("run %s in %s: %w", id, other, ErrNoTwin)
 	}

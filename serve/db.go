@@ -91,7 +91,7 @@ func (rc *Receiver) closeDB(ctx context.Context, force bool) error {
 // rejectedMessage says why the n rejected events of a request were
 // rejected, by reason, for the exporter's log.
 func rejectedMessage(ctx context.Context, db *sql.DB, res ingest.FileResult, n int64) (string, error) {
-	rows, err := db.QueryContext(ctx, queries.Get("serve.rejected_reasons"), res.FileID)
+	rows, err := db.QueryContext(ctx, queries.Get("serve.rejected_reasons"), sql.Named("file_id", res.FileID))
 	if err != nil {
 		return "", err
 	}
