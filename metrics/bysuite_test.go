@@ -5,8 +5,7 @@ import (
 	"encoding/json"
 	"testing"
 
-	"github.com/faultlens/faultlens/ingest"
-	"github.com/faultlens/faultlens/store"
+	"github.com/faultlens/faultlens/internal/testdb"
 )
 
 // ReportBySuite equals the report over all suites at once; once the cache
@@ -14,14 +13,7 @@ import (
 // ignored.
 func TestReportBySuiteAndCache(t *testing.T) {
 	ctx := context.Background()
-	db, err := store.Open(ctx, "", store.Limits{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer closeOK(t, db)
-	if _, err := ingest.Files(ctx, db, []string{"../sample-traces/baseline.jsonl", "../sample-traces/candidate.jsonl"}, ingest.Options{}); err != nil {
-		t.Fatal(err)
-	}
+	db := testdb.Samples(t)
 	s, err := Open(ctx, db)
 	if err != nil {
 		t.Fatal(err)

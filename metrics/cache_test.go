@@ -9,8 +9,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/faultlens/faultlens/ingest"
-	"github.com/faultlens/faultlens/store"
+	"github.com/faultlens/faultlens/internal/testdb"
 )
 
 // splitSample writes the baseline sample as two files cut in the middle, so
@@ -39,17 +38,11 @@ func splitSample(t *testing.T) (first, second string) {
 // exactly the suites the new files touch.
 func TestCacheNeverStale(t *testing.T) {
 	ctx := context.Background()
-	db, err := store.Open(ctx, "", store.Limits{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer closeOK(t, db)
+	db := testdb.Store(t)
 	first, second := splitSample(t)
 	ingestOrFail := func(paths ...string) {
 		t.Helper()
-		if _, err := ingest.Files(ctx, db, paths, ingest.Options{}); err != nil {
-			t.Fatal(err)
-		}
+		testdb.Ingest(t, db, paths...)
 	}
 	freshen := func(want ...string) {
 		t.Helper()

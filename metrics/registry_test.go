@@ -8,30 +8,14 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/faultlens/faultlens/ingest"
+	"github.com/faultlens/faultlens/internal/testdb"
 	"github.com/faultlens/faultlens/queries"
-	"github.com/faultlens/faultlens/store"
 )
 
 // sampleSession opens a session on the bundled samples.
 func sampleSession(t *testing.T) *Session {
 	t.Helper()
-	ctx := context.Background()
-	db, err := store.Open(ctx, "", store.Limits{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { closeOK(t, db) })
-	paths := []string{"../sample-traces/baseline.jsonl", "../sample-traces/candidate.jsonl"}
-	if _, err := ingest.Files(ctx, db, paths, ingest.Options{}); err != nil {
-		t.Fatal(err)
-	}
-	s, err := Open(ctx, db)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { closeOK(t, s) })
-	return s
+	return testdb.Session(t, testdb.Samples(t), Open)
 }
 
 // rateColumns runs every statement that returns <rate>__num columns (found

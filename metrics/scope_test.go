@@ -5,22 +5,14 @@ import (
 	"encoding/json"
 	"testing"
 
-	"github.com/faultlens/faultlens/ingest"
-	"github.com/faultlens/faultlens/store"
+	"github.com/faultlens/faultlens/internal/testdb"
 )
 
 // Suites that hold every run read the events through a view (no copy);
 // a subset is copied into a table. Both give the report of those suites.
 func TestScopeCopiesOnlyASubset(t *testing.T) {
 	ctx := context.Background()
-	db, err := store.Open(ctx, "", store.Limits{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer func() { _ = db.Close() }()
-	if _, err := ingest.Files(ctx, db, []string{"../sample-traces/baseline.jsonl", "../sample-traces/candidate.jsonl"}, ingest.Options{}); err != nil {
-		t.Fatal(err)
-	}
+	db := testdb.Samples(t)
 	js := func(v []Suite) string { b, _ := json.Marshal(v); return string(b) }
 	whole, err := Open(ctx, db)
 	if err != nil {

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/faultlens/faultlens/ingest"
+	"github.com/faultlens/faultlens/internal/testdb"
 	"github.com/faultlens/faultlens/store"
 )
 
@@ -80,15 +81,7 @@ func TestMacrosOnEveryKindOfDatabase(t *testing.T) {
 // that goes back to the pool.
 func TestCloseDropsEverything(t *testing.T) {
 	ctx := context.Background()
-	db, err := store.Open(ctx, "", store.Limits{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer func() {
-		if err := db.Close(); err != nil {
-			t.Error(err)
-		}
-	}()
+	db := testdb.Store(t)
 	db.SetMaxOpenConns(1) // the next session's connection is this one
 	temps := func() string {
 		var names string
