@@ -4,14 +4,13 @@ import (
 	"bytes"
 	"context"
 	"database/sql"
-	"io"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
-	"github.com/faultlens/faultlens/ingest"
 	"github.com/faultlens/faultlens/internal/golden"
+	"github.com/faultlens/faultlens/internal/testdb"
 )
 
 // handbuilt is a fixture written by hand: two suites (night-a with every
@@ -24,24 +23,6 @@ const handbuilt = "testdata/handbuilt.jsonl"
 // handbuiltEvents is how many events of handbuilt are accepted (8 of run
 // a1, 3 of b1, 1 of z9).
 const handbuiltEvents = 12
-
-// ingested opens an in-memory store holding paths.
-func ingested(t *testing.T, paths ...string) *sql.DB {
-	t.Helper()
-	db := openDB(t)
-	if _, err := ingest.Files(context.Background(), db, paths, ingest.Options{}); err != nil {
-		t.Fatal(err)
-	}
-	return db
-}
-
-// closeCheck closes c and fails the test if that fails; for defer.
-func closeCheck(t testing.TB, c io.Closer) {
-	t.Helper()
-	if err := c.Close(); err != nil {
-		t.Error(err)
-	}
-}
 
 // exported writes db's events to a temporary file and returns its bytes
 // and the count Write returned.
@@ -62,7 +43,7 @@ func exported(t *testing.T, db *sql.DB, o Options) ([]byte, int64) {
 // TestJSONLRows checks the exact JSON Lines export of the fixture (the
 // golden file), and the properties the golden file is meant to hold.
 func TestJSONLRows(t *testing.T) {
-	got, n := exported(t, ingested(t, handbuilt), Options{Format: "jsonl"})
+	got, n := exported(t, testdb.Load(t, handbuilt), Options{Format: "jsonl"})
 	if n != handbuiltEvents {
 		t.Errorf("Write returned %d, want %d", n, handbuiltEvents)
 	}
@@ -97,7 +78,7 @@ func TestJSONLRows(t *testing.T) {
 // in the same order and form as the whole export; a suite that is not
 // there gives an empty file (and its quote does not break the SQL).
 func TestSuiteFilter(t *testing.T) {
-	db := ingested(t, handbuilt)
+	db := testdb.Load(t, handbuilt)
 	all, _ := exported(t, db, Options{Format: "jsonl"})
 	for _, c := range []struct {
 		suite, run string
@@ -127,7 +108,7 @@ func TestSuiteFilter(t *testing.T) {
 // TestBadPath: an output that cannot be written is an error that names it,
 // for every format, and Write reports no events written.
 func TestBadPath(t *testing.T) {
-	db := ingested(t, handbuilt)
+	db := testdb.Load(t, handbuilt)
 	dir := t.TempDir()
 	file := filepath.Join(dir, "a-file")
 	if err := os.WriteFile(file, nil, 0o644); err != nil {
@@ -156,7 +137,7 @@ func TestBadPath(t *testing.T) {
 
 func TestUnknownFormat(t *testing.T) {
 	out := filepath.Join(t.TempDir(), "x.csv")
-	n, err := Write(context.Background(), ingested(t, handbuilt), out, Options{Format: "csv"})
+	n, err := Write(context.Background(), testdb.Load(t, handbuilt), out, Options{Format: "csv"})
 	if err == nil || err.Error() != `export: unknown format "csv"` || n != 0 {
 		t.Errorf("Write = %d, %v; want 0, export: unknown format \"csv\"", n, err)
 	}

@@ -5,19 +5,21 @@ import (
 	"encoding/json"
 	"slices"
 	"testing"
+
+	"github.com/faultlens/faultlens/internal/testdb"
 )
 
 // The exporter's list of contract fields is the events table's columns:
 // a column added to queries/schema.sql without it would have its values
 // exported twice (as a column and as an "unknown" field).
 func TestContractFieldsAreTheColumns(t *testing.T) {
-	db := openDB(t)
+	db := testdb.Store(t)
 	rows, err := db.QueryContext(context.Background(),
 		"SELECT column_name, data_type FROM information_schema.columns WHERE table_name = 'events' ORDER BY ordinal_position")
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer closeCheck(t, rows)
+	defer testdb.CloseOK(t, rows)
 	var cols []string
 	for rows.Next() {
 		var name, typ string

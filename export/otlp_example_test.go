@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/faultlens/faultlens/ingest"
+	"github.com/faultlens/faultlens/internal/testdb"
 )
 
 // The TypeScript example of docs/otel-convention.md, run with the
@@ -15,7 +16,7 @@ import (
 // re-sent with its idempotency key. Every figure the agent states is read.
 func TestOTLPConventionTypeScriptSDK(t *testing.T) {
 	ctx := context.Background()
-	db := openDB(t)
+	db := testdb.Store(t)
 	res, err := ingest.Files(ctx, db, []string{"../otlp/testdata/convention/ts-sdk.json"}, ingest.Options{})
 	if err != nil {
 		t.Fatal(err)

@@ -12,11 +12,11 @@ import (
 	"testing"
 
 	"github.com/faultlens/faultlens/ingest"
+	"github.com/faultlens/faultlens/internal/testdb"
 	"github.com/faultlens/faultlens/metrics"
 	"github.com/faultlens/faultlens/queries"
 	"github.com/faultlens/faultlens/report"
 	"github.com/faultlens/faultlens/simulate"
-	"github.com/faultlens/faultlens/store"
 )
 
 // The proof of the convention: ingesting `export --format otlp` gives a
@@ -114,7 +114,7 @@ func TestOTLPRoundTripOddEvents(t *testing.T) {
 func roundTrip(t *testing.T, paths []string, want int64) *sql.DB {
 	t.Helper()
 	ctx := context.Background()
-	native := openDB(t)
+	native := testdb.Store(t)
 	if _, err := ingest.Files(ctx, native, paths, ingest.Options{}); err != nil {
 		t.Fatal(err)
 	}
@@ -126,7 +126,7 @@ func roundTrip(t *testing.T, paths []string, want int64) *sql.DB {
 	if want >= 0 && n != want {
 		t.Errorf("exported %d events, want %d", n, want)
 	}
-	back := openDB(t)
+	back := testdb.Store(t)
 	res, err := ingest.Files(ctx, back, []string{out}, ingest.Options{})
 	if err != nil {
 		t.Fatal(err)
@@ -157,7 +157,7 @@ func storedEvents(t *testing.T, db *sql.DB) []string {
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer closeCheck(t, rows)
+	defer testdb.CloseOK(t, rows)
 	cols, _ := rows.Columns()
 	var out []string
 	vals := make([]any, len(cols))
@@ -196,25 +196,9 @@ func storedEvents(t *testing.T, db *sql.DB) []string {
 	return out
 }
 
-func openDB(t *testing.T) *sql.DB {
-	t.Helper()
-	db, err := store.Open(context.Background(), "", store.Limits{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { closeCheck(t, db) })
-	return db
-}
-
 func reportJSON(t *testing.T, db *sql.DB) string {
 	t.Helper()
-	ctx := context.Background()
-	s, err := metrics.Open(ctx, db)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer closeCheck(t, s)
-	rep, err := s.Report(ctx, metrics.Options{})
+	rep, err := testdb.Session(t, db, metrics.Open).Report(context.Background(), metrics.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -231,7 +215,7 @@ func queryStrings(t *testing.T, db *sql.DB, q string) []string {
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer closeCheck(t, rows)
+	defer testdb.CloseOK(t, rows)
 	var out []string
 	for rows.Next() {
 		var s string

@@ -13,6 +13,7 @@ import (
 	"github.com/apache/arrow-go/v18/arrow/ipc"
 
 	"github.com/faultlens/faultlens/ingest"
+	"github.com/faultlens/faultlens/internal/testdb"
 	"github.com/faultlens/faultlens/queries"
 )
 
@@ -25,7 +26,7 @@ import (
 // compared here (the OTLP export carries them: TestOTLPRoundTrip*).
 func TestRoundTripEachFormat(t *testing.T) {
 	ctx := context.Background()
-	native := ingested(t, handbuilt)
+	native := testdb.Load(t, handbuilt)
 	canonical, _ := exported(t, native, Options{Format: "jsonl"})
 	report := eventsReport(t, native)
 	for _, c := range []struct{ format, file string }{
@@ -43,7 +44,7 @@ func TestRoundTripEachFormat(t *testing.T) {
 			if n != handbuiltEvents {
 				t.Errorf("Write returned %d, want %d", n, handbuiltEvents)
 			}
-			back := openDB(t)
+			back := testdb.Store(t)
 			res, err := ingest.Files(ctx, back, []string{out}, ingest.Options{})
 			if err != nil {
 				t.Fatal(err)
@@ -73,7 +74,7 @@ func TestRoundTripEachFormat(t *testing.T) {
 // and the rejected lines beside them.
 func TestParquetBySuite(t *testing.T) {
 	dir := filepath.Join(t.TempDir(), "out")
-	n, err := Write(context.Background(), ingested(t, handbuilt), dir, Options{Format: "parquet", BySuite: true})
+	n, err := Write(context.Background(), testdb.Load(t, handbuilt), dir, Options{Format: "parquet", BySuite: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -90,7 +91,7 @@ func TestParquetBySuite(t *testing.T) {
 	if want := []string{"suite=night-a", "suite=night-b", "suite=unknown"}; !slices.Equal(parts, want) {
 		t.Errorf("partitions %q, want %q", parts, want)
 	}
-	db := openDB(t)
+	db := testdb.Store(t)
 	glob := queries.Literal(filepath.Join(dir, "events", "*", "*.parquet"))
 	got := queryStrings(t, db, "SELECT suite || ' ' || string_agg(DISTINCT run_id, ',') || ' ' || count(*) FROM read_parquet("+
 		glob+", hive_partitioning = true) GROUP BY suite ORDER BY suite")
@@ -112,7 +113,7 @@ func TestParquetBySuite(t *testing.T) {
 // one row per event, and the columns of the Parquet export, in its order.
 func TestArrowFile(t *testing.T) {
 	ctx := context.Background()
-	native := ingested(t, handbuilt)
+	native := testdb.Load(t, handbuilt)
 	dir := t.TempDir()
 	arrowPath, parquetPath := filepath.Join(dir, "x.arrow"), filepath.Join(dir, "x.parquet")
 	for path, format := range map[string]string{arrowPath: "arrow", parquetPath: "parquet"} {
@@ -124,12 +125,12 @@ func TestArrowFile(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer closeCheck(t, f)
+	defer testdb.CloseOK(t, f)
 	r, err := ipc.NewFileReader(f)
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer closeCheck(t, r)
+	defer testdb.CloseOK(t, r)
 	var rows int64
 	for i := range r.NumRecords() {
 		rec, err := r.RecordBatch(i)
