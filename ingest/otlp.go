@@ -141,7 +141,7 @@ func addStoredSpans(ctx context.Context, conn *sql.Conn, batch *otlp.Batch) (sto
 	if _, err := conn.ExecContext(ctx, queries.Get("otlp.tables")); err != nil {
 		return st, fmt.Errorf("create otlp_spans, otlp_rejected: %w", err)
 	}
-	rows, err := conn.QueryContext(ctx, queries.Get("otlp.stored_spans"), st.ids)
+	rows, err := conn.QueryContext(ctx, queries.Get("otlp.stored_spans"), sql.Named("trace_ids", st.ids))
 	if err != nil {
 		return st, fmt.Errorf("read stored spans: %w", err)
 	}
@@ -220,7 +220,7 @@ func replaceTraces(ctx context.Context, conn *sql.Conn, fileID int64, st storedT
 		// New traces (a receiver's usual request): nothing to replace.
 		return out, storeSpans(ctx, conn, fileID, batch)
 	}
-	r, err := conn.ExecContext(ctx, queries.Get("otlp.delete_superseded"), st.ids)
+	r, err := conn.ExecContext(ctx, queries.Get("otlp.delete_superseded"), sql.Named("trace_ids", st.ids))
 	if err != nil {
 		return out, fmt.Errorf("replace runs of earlier files: %w", err)
 	}
@@ -228,13 +228,13 @@ func replaceTraces(ctx context.Context, conn *sql.Conn, fileID int64, st storedT
 		return out, err
 	}
 	if st.rejected {
-		if r, err = conn.ExecContext(ctx, queries.Get("otlp.delete_superseded_rejected"), st.ids); err != nil {
+		if r, err = conn.ExecContext(ctx, queries.Get("otlp.delete_superseded_rejected"), sql.Named("trace_ids", st.ids)); err != nil {
 			return out, fmt.Errorf("replace rejected events of earlier files: %w", err)
 		}
 		if out.rejected, err = r.RowsAffected(); err != nil {
 			return out, err
 		}
-		if _, err := conn.ExecContext(ctx, queries.Get("otlp.forget_rejected"), st.ids); err != nil {
+		if _, err := conn.ExecContext(ctx, queries.Get("otlp.forget_rejected"), sql.Named("trace_ids", st.ids)); err != nil {
 			return out, fmt.Errorf("replace rejected events of earlier files: %w", err)
 		}
 	}
@@ -286,7 +286,7 @@ func recordRejectedEvents(ctx context.Context, conn *sql.Conn, fileID, n int64) 
 		return nil
 	}
 	for _, q := range []string{"otlp.forget_file_rejected", "otlp.record_rejected"} {
-		if _, err := conn.ExecContext(ctx, queries.Get(q), fileID); err != nil {
+		if _, err := conn.ExecContext(ctx, queries.Get(q), sql.Named("file_id", fileID)); err != nil {
 			return fmt.Errorf("note the traces of rejected events: %w", err)
 		}
 	}

@@ -28,16 +28,16 @@ CREATE TABLE IF NOT EXISTS otlp_rejected (
 );
 
 -- name: otlp.stored_spans
--- The stored spans of the traces named in the JSON array (?), and whether
+-- The stored spans of the traces named in the JSON array ($trace_ids), and whether
 -- an event of the trace was rejected.
 SELECT trace_id, spans, trace_id IN (SELECT trace_id FROM otlp_rejected) AS rejected
 FROM otlp_spans
-WHERE trace_id IN (SELECT unnest(CAST(CAST(? AS JSON) AS VARCHAR[])))
+WHERE trace_id IN (SELECT unnest(CAST(CAST($trace_ids AS JSON) AS VARCHAR[])))
 ORDER BY trace_id;
 
 -- name: otlp.delete_superseded
 -- The events that earlier OTLP files wrote from the spans of the traces
--- named in the JSON array ($1): every OTLP event names its span's trace in
+-- named in the JSON array ($trace_ids): every OTLP event names its span's trace in
 -- otel.trace_id (kept in extra). They are written again, whole, from every
 -- span of the trace: the generic mapping's runs and the convention's. A
 -- trace's events are all in the file that owns its otlp_spans row (each
@@ -45,33 +45,34 @@ ORDER BY trace_id;
 -- those files' events are read, not every OTLP event stored so far.
 DELETE FROM events
 WHERE file_id IN (SELECT file_id FROM otlp_spans
-                  WHERE trace_id IN (SELECT unnest(CAST(CAST($1 AS JSON) AS VARCHAR[]))))
-  AND json_extract_string(extra, '$.otel.trace_id') IN (SELECT unnest(CAST(CAST($1 AS JSON) AS VARCHAR[])));
+                  WHERE trace_id IN (SELECT unnest(CAST(CAST($trace_ids AS JSON) AS VARCHAR[]))))
+  AND json_extract_string(extra, '$.otel.trace_id') IN (SELECT unnest(CAST(CAST($trace_ids AS JSON) AS VARCHAR[])));
 
 -- name: otlp.store_spans
 -- Keep (or take over) traces' spans: {{tuples}} is one (?, ?, ?) per trace,
--- for its trace id, file id and document. Many traces go in one statement:
+-- for its trace id, file id and document (positional: the number of rows
+-- varies, so the parameters cannot be named once). Many traces go in one statement:
 -- one statement per trace cost a receiver ~1 ms a trace (docs/serve.md).
 INSERT OR REPLACE INTO otlp_spans VALUES {{tuples}};
 
 -- name: otlp.delete_superseded_rejected
 -- The rejected events that earlier inputs recorded for the traces named in
--- the JSON array ($1), in the same transaction as otlp.delete_superseded.
+-- the JSON array ($trace_ids), in the same transaction as otlp.delete_superseded.
 DELETE FROM rejected_lines r USING otlp_rejected o
-WHERE o.trace_id IN (SELECT unnest(CAST(CAST($1 AS JSON) AS VARCHAR[])))
+WHERE o.trace_id IN (SELECT unnest(CAST(CAST($trace_ids AS JSON) AS VARCHAR[])))
   AND r.file_id = o.file_id AND r.line_no = o.line_no AND r.reason = o.reason;
 
 -- name: otlp.forget_rejected
 -- Forget those rejections.
-DELETE FROM otlp_rejected WHERE trace_id IN (SELECT unnest(CAST(CAST($1 AS JSON) AS VARCHAR[])));
+DELETE FROM otlp_rejected WHERE trace_id IN (SELECT unnest(CAST(CAST($trace_ids AS JSON) AS VARCHAR[])));
 
 -- name: otlp.forget_file_rejected
--- Rows under the new input's file id ($1) are stale: prune removed the file
+-- Rows under the new input's file id ($file_id) are stale: prune removed the file
 -- that had the id before. They go before the input's own are recorded.
-DELETE FROM otlp_rejected WHERE file_id = $1;
+DELETE FROM otlp_rejected WHERE file_id = $file_id;
 
 -- name: otlp.record_rejected
--- The trace of each event of the input ($1) that was rejected, read from
+-- The trace of each event of the input ($file_id) that was rejected, read from
 -- the event's otel.trace_id. The input's own rejected lines (not OTLP/JSON)
 -- are numbered as the input, not as its events, and may share a line
 -- number with an event: they are told apart by their text, which for a
@@ -81,5 +82,5 @@ SELECT trace_id, file_id, line_no, reason FROM (
     SELECT CASE WHEN json_valid(l.text) THEN json_extract_string(l.text, '$.otel.trace_id') END AS trace_id,
            r.file_id, r.line_no, r.reason
     FROM rejected_lines r JOIN ingest_lines l ON l.line_no = r.line_no AND r.text = left(l.text, 1024)
-    WHERE r.file_id = $1)
+    WHERE r.file_id = $file_id)
 WHERE trace_id IS NOT NULL;
