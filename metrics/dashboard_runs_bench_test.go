@@ -32,6 +32,10 @@ func BenchmarkUIViews(b *testing.B) {
 		call func() error
 	}{
 		{"Report", func() error { _, err := s.Report(ctx, Options{}); return err }},
+		// The overview's call (ui.OverviewReport) and the latency view's
+		// percentiles, which it leaves out: together, Report.
+		{"ReportOverview", func() error { _, err := s.Report(ctx, Options{WithoutLatency: true}); return err }},
+		{"Latency", func() error { _, err := s.Latency(ctx); return err }},
 		{"ErrorMatrix", func() error { _, err := s.ErrorMatrix(ctx); return err }},
 		{"LatencyHistograms", func() error { _, err := s.LatencyHistograms(ctx); return err }},
 		{"RunFilterValues", func() error { _, err := s.RunFilterValues(ctx); return err }},
