@@ -15,6 +15,7 @@ import (
 	"github.com/faultlens/faultlens/ingest"
 	"github.com/faultlens/faultlens/metrics"
 	"github.com/faultlens/faultlens/store"
+	"github.com/faultlens/faultlens/ui"
 )
 
 // The targets.
@@ -267,7 +268,7 @@ func (m *measurer) views(ctx context.Context) error {
 		step string
 		call func() error
 	}{
-		{"view overview: Report", func() error { _, err := s.Report(ctx, metrics.Options{}); return err }},
+		{"view overview: Report", func() error { _, err := s.Report(ctx, ui.OverviewReport()); return err }},
 		{"view latency: LatencyHistograms", func() error { _, err := s.LatencyHistograms(ctx); return err }},
 		{"view errors: ErrorMatrix", func() error { _, err := s.ErrorMatrix(ctx); return err }},
 		{"view runs: first page", func() error {

@@ -9,6 +9,10 @@ import (
 type Options struct {
 	// Suites, when not empty, keeps only these suites (in this order).
 	Suites []string
+	// WithoutLatency leaves every suite's Latency empty. The percentiles
+	// are most of a report's time and the dashboard's overview does not
+	// show them: its latency view asks Session.Latency when it is opened.
+	WithoutLatency bool
 }
 
 // Report computes the full evaluation over the session's facts.
@@ -85,7 +89,7 @@ func (s *Session) Report(ctx context.Context, opts Options) (*Report, error) {
 			suites[name].Scenarios = append(suites[name].Scenarios, *sp)
 		}
 	}
-	if err := s.fillBreakdowns(ctx, suites); err != nil {
+	if err := s.fillBreakdowns(ctx, suites, !opts.WithoutLatency); err != nil {
 		return nil, err
 	}
 	rep.Suites = pick(order, suites, opts.Suites)
@@ -108,8 +112,9 @@ func pick(order []string, suites map[string]*Suite, want []string) []Suite {
 	return out
 }
 
-// fillBreakdowns adds recovery, evidence grade and latency rows per suite.
-func (s *Session) fillBreakdowns(ctx context.Context, suites map[string]*Suite) error {
+// fillBreakdowns adds recovery, evidence grade and (withLatency) latency
+// rows per suite.
+func (s *Session) fillBreakdowns(ctx context.Context, suites map[string]*Suite, withLatency bool) error {
 	rows, err := s.query(ctx, "metrics.recovery")
 	if err != nil {
 		return err
@@ -131,17 +136,35 @@ func (s *Session) fillBreakdowns(ctx context.Context, suites map[string]*Suite) 
 			st.EvidenceGrade = append(st.EvidenceGrade, GradeRow{Path: asString(r["path"]), Count: asInt(r["count"]), MeanGrade: asFloat(r["mean_grade"])})
 		}
 	}
-	if rows, err = s.query(ctx, "metrics.latency"); err != nil {
+	if !withLatency {
+		return nil
+	}
+	lat, err := s.Latency(ctx)
+	if err != nil {
 		return err
 	}
-	for _, r := range rows {
-		if st := suites[asString(r["suite"])]; st != nil {
-			st.Latency = append(st.Latency, LatencyRow{
-				Scope: asString(r["scope"]), Name: asString(r["name"]), N: asInt(r["n"]),
-				QueueMs: quantiles(r["queue_q"], r["queue_max"]), ExecMs: quantiles(r["exec_q"], r["exec_max"]),
-				WallMs: quantiles(r["wall_q"], r["wall_max"]), QueueShare: asFloat(r["queue_share"]),
-			})
-		}
+	for name, st := range suites {
+		st.Latency = append(st.Latency, lat[name]...)
 	}
 	return nil
+}
+
+// Latency is the latency of every stage, tool and run end to end by suite,
+// in the report's order: what Report puts in Suite.Latency, for a caller
+// that asked it to leave them out (Options.WithoutLatency).
+func (s *Session) Latency(ctx context.Context) (map[string][]LatencyRow, error) {
+	rows, err := s.query(ctx, "metrics.latency")
+	if err != nil {
+		return nil, err
+	}
+	out := map[string][]LatencyRow{}
+	for _, r := range rows {
+		suite := asString(r["suite"])
+		out[suite] = append(out[suite], LatencyRow{
+			Scope: asString(r["scope"]), Name: asString(r["name"]), N: asInt(r["n"]),
+			QueueMs: quantiles(r["queue_q"], r["queue_max"]), ExecMs: quantiles(r["exec_q"], r["exec_max"]),
+			WallMs: quantiles(r["wall_q"], r["wall_max"]), QueueShare: asFloat(r["queue_share"]),
+		})
+	}
+	return out, nil
 }

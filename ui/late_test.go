@@ -55,17 +55,23 @@ func TestLateRepliesDropped(t *testing.T) {
 	})
 	t.Run("latency", func(t *testing.T) {
 		m := loadedModel(t)
-		m = send(m, press("2")) // the first visit asks for the histograms
+		m = send(m, press("2")) // the first visit asks for the percentiles and histograms
 		first := m.latency.seq
 		m = send(m, loadedMsg{seq: 2, ov: twoSuites()}) // on screen: asks again
-		if m.latency.seq <= first || !m.latency.loading {
-			t.Fatalf("a refresh on screen did not ask again: seq %d", m.latency.seq)
+		if m.latency.seq <= first || m.latency.pending != 2 {
+			t.Fatalf("a refresh on screen did not ask again: seq %d, %d pending", m.latency.seq, m.latency.pending)
 		}
+		newRows := map[string][]metrics.LatencyRow{"candidate": {{Scope: "tool", Name: "new"}}}
+		m = send(m, percentilesMsg{seq: m.latency.seq, rows: newRows})
+		m = send(m, percentilesMsg{seq: first, rows: map[string][]metrics.LatencyRow{"candidate": {{Name: "old"}}}})
 		newer := []metrics.LatencyHistogram{{Suite: "candidate", Scope: "tool", Name: "new"}}
 		m = send(m, histogramsMsg{seq: m.latency.seq, hists: newer})
 		m = send(m, histogramsMsg{seq: first, hists: []metrics.LatencyHistogram{{Name: "old"}}})
-		if len(m.latency.hists) != 1 || m.latency.hists[0].Name != "new" || m.latency.loading {
-			t.Fatalf("latency kept %+v", m.latency.hists)
+		if len(m.latency.hists) != 1 || m.latency.hists[0].Name != "new" || m.latency.pending != 0 {
+			t.Fatalf("latency kept %+v, %d pending", m.latency.hists, m.latency.pending)
+		}
+		if rows := m.latency.pcts["candidate"]; len(rows) != 1 || rows[0].Name != "new" {
+			t.Fatalf("latency kept percentiles %+v", m.latency.pcts)
 		}
 	})
 	t.Run("runs", func(t *testing.T) {

@@ -17,9 +17,10 @@ type latencyPair struct {
 	base, cand  *metrics.LatencyRow
 }
 
-// latencyPairs lines up the stages and tools of the two suites in report
-// order (the baseline's first, then those only the candidate has).
-func latencyPairs(b, c *metrics.Suite) []latencyPair {
+// latencyPairs lines up the stages and tools of the two suites' latency
+// rows in report order (the baseline's first, then those only the
+// candidate has).
+func latencyPairs(b, c []metrics.LatencyRow) []latencyPair {
 	var out []latencyPair
 	idx := map[string]int{}
 	add := func(rows []metrics.LatencyRow, cand bool) {
@@ -42,50 +43,56 @@ func latencyPairs(b, c *metrics.Suite) []latencyPair {
 			}
 		}
 	}
-	if b != nil {
-		add(b.Latency, false)
-	}
-	if c != nil {
-		add(c.Latency, true)
-	}
+	add(b, false)
+	add(c, true)
 	return out
 }
 
 // latencyView is the latency of every stage and tool, the baseline beside
-// the candidate, one scrolled body. The quantiles come with the shared
-// report; the wall-time histograms are the view's own data call, made when
-// the view is first shown after the suites were (re)loaded.
+// the candidate, one scrolled body. Its data is its own, asked for when the
+// view is first shown after the suites were (re)loaded, in two requests:
+// the percentiles (the report's latency, which the overview's load leaves
+// out: they were most of its time) and then the wall-time histograms.
 type latencyView struct {
 	sh      *shared
 	keys    scrollKeys
-	seq     int  // the request awaited; older answers are dropped
-	loading bool // a request is in flight
+	seq     int // the requests awaited; older answers are dropped
+	pending int // answers to seq still in flight
+	pcts    map[string][]metrics.LatencyRow
+	pctErr  error
 	hists   []metrics.LatencyHistogram
-	err     error
+	err     error // the histograms'
 	scroller
 }
 
 func newLatencyView(sh *shared) latencyView { return latencyView{sh: sh, keys: newScrollKeys()} }
 
-// Update loads the histograms (again after a refresh, now if on screen,
-// else on the next visit), keeps the answer to the latest request only,
-// and scrolls.
+// Update loads the percentiles and histograms (again after a refresh, now
+// if on screen, else on the next visit), keeps the answers to the latest
+// requests only, and scrolls.
 func (v latencyView) Update(msg tea.Msg) (latencyView, tea.Cmd) {
 	switch msg := msg.(type) {
+	case percentilesMsg:
+		if msg.seq == v.seq {
+			v.pcts, v.pctErr = msg.rows, msg.err
+			v.pending--
+		}
+		return v, nil
 	case histogramsMsg:
 		if msg.seq == v.seq {
-			v.hists, v.err, v.loading = msg.hists, msg.err, false
+			v.hists, v.err = msg.hists, msg.err
+			v.pending--
 		}
 		return v, nil
 	case factsMsg:
-		v.seq++ // drops an answer in flight: it read the old facts
-		v.hists, v.err, v.loading = nil, nil, false
+		v.seq++ // drops the answers in flight: they read the old facts
+		v.pcts, v.pctErr, v.hists, v.err, v.pending = nil, nil, nil, nil, 0
 		if msg.onScreen {
 			return v, v.load()
 		}
 		return v, nil
 	case shownMsg:
-		if v.hists == nil && v.err == nil && !v.loading && v.sh.ov != nil {
+		if v.pcts == nil && v.pctErr == nil && v.pending == 0 && v.sh.ov != nil {
 			return v, v.load()
 		}
 		return v, nil
@@ -94,10 +101,25 @@ func (v latencyView) Update(msg tea.Msg) (latencyView, tea.Cmd) {
 	return v, nil
 }
 
+// load asks for the percentiles, then the histograms: the percentiles are
+// the top of the view.
 func (v *latencyView) load() tea.Cmd {
 	v.seq++
-	v.loading = true
-	return v.sh.startLoad(histogramsCmd(v.sh.ctx, v.sh.be, v.seq))
+	v.pending = 2
+	return tea.Sequence(v.sh.startLoad(percentilesCmd(v.sh.ctx, v.sh.be, v.seq)),
+		v.sh.startLoad(histogramsCmd(v.sh.ctx, v.sh.be, v.seq)))
+}
+
+// rowsOf is suite s's latency rows: nil when there is no such suite, empty
+// when it has none.
+func (v latencyView) rowsOf(s *metrics.Suite) []metrics.LatencyRow {
+	if s == nil {
+		return nil
+	}
+	if rows := v.pcts[s.Suite]; rows != nil {
+		return rows
+	}
+	return []metrics.LatencyRow{}
 }
 
 // distribution is the histograms' section, or what stands in for it.
@@ -121,6 +143,13 @@ func (v latencyView) Keys() help.KeyMap { return v.keys }
 func (v latencyView) View() string {
 	b, c := v.sh.pair()
 	st := v.sh.styles
+	switch {
+	case v.pctErr != nil:
+		return st.Error.Render("latency percentiles: " + safe(v.pctErr.Error()))
+	case v.pcts == nil:
+		return v.sh.spin.View() + " reading the latency percentiles…"
+	}
+	br, cr := v.rowsOf(b), v.rowsOf(c)
 	var out strings.Builder
 	out.WriteString("p95 bars: queue ░ then execution █, each row on its own scale; Δ = candidate − baseline\n")
 	bn, cn := suiteName(b), suiteName(c)
@@ -131,7 +160,7 @@ func (v latencyView) View() string {
 	}
 	w := max(8, min(30, v.sh.width-68-len([]rune(flag))))
 	out.WriteString(st.Header.Render(fmt.Sprintf("%-19s %-9s %-*s %8s %8s %6s %9s", "stage / tool", "suite", w+2, "p95 queue+exec", "p50", "p95", "queue", "Δp95")) + "\n")
-	for _, p := range latencyPairs(b, c) {
+	for _, p := range latencyPairs(br, cr) {
 		scale := max(p95Total(p.base), p95Total(p.cand))
 		for i, side := range []struct {
 			name string
@@ -164,7 +193,7 @@ func (v latencyView) View() string {
 		}
 	}
 	out.WriteString("\n" + v.distribution(bn, cn))
-	out.WriteString("\n" + latencyTable(b, c, st))
+	out.WriteString("\n" + latencyTable(br, cr, st))
 	return strings.TrimRight(out.String(), "\n")
 }
 
@@ -214,10 +243,10 @@ func cells(v, scale float64, w int) int {
 	return n
 }
 
-// latencyTable is the percentile table of both suites: one line per stage
-// or tool and clock, the baseline's p50/p95/p99 beside the candidate's and
-// the change of p95.
-func latencyTable(b, c *metrics.Suite, st Styles) string {
+// latencyTable is the percentile table of both suites' latency rows (nil
+// for a suite not shown): one line per stage or tool and clock, the
+// baseline's p50/p95/p99 beside the candidate's and the change of p95.
+func latencyTable(b, c []metrics.LatencyRow, st Styles) string {
 	var out strings.Builder
 	out.WriteString(st.Header.Render(fmt.Sprintf("%-19s %-5s %8s %8s %8s │ %8s %8s %8s │ %9s", "percentiles", "clock",
 		"b p50", "b p95", "b p99", "c p50", "c p95", "c p99", "Δp95")) + "\n")
@@ -243,13 +272,10 @@ func latencyTable(b, c *metrics.Suite, st Styles) string {
 	return out.String()
 }
 
-func runRow(s *metrics.Suite) *metrics.LatencyRow {
-	if s == nil {
-		return nil
-	}
-	for i := range s.Latency {
-		if s.Latency[i].Scope == "run" {
-			return &s.Latency[i]
+func runRow(rows []metrics.LatencyRow) *metrics.LatencyRow {
+	for i := range rows {
+		if rows[i].Scope == "run" {
+			return &rows[i]
 		}
 	}
 	return nil

@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"errors"
 	"strings"
 	"testing"
 
@@ -39,5 +40,25 @@ func TestLatencySideBySide(t *testing.T) {
 	}
 	if !strings.Contains(out, "of 91 (") {
 		t.Errorf("no position indicator:\n%s", out)
+	}
+}
+
+// The latency view's data is its own: until its percentiles are in it
+// says it is reading them, and their error stands in their place.
+func TestLatencyWaitsForPercentiles(t *testing.T) {
+	m := loadedModel(t)
+	m = send(m, press("2"))
+	if body := ansi.Strip(m.latency.View()); !strings.Contains(body, "reading the latency percentiles…") || m.latency.pending != 2 {
+		t.Fatalf("before the answers, %d pending:\n%s", m.latency.pending, body)
+	}
+	m = send(m, percentilesMsg{seq: m.latency.seq, err: errors.New("no spans")})
+	if body := ansi.Strip(m.latency.View()); body != "latency percentiles: no spans" {
+		t.Fatalf("after a failed answer:\n%s", body)
+	}
+	m = send(m, histogramsMsg{seq: m.latency.seq})
+	m = send(m, press("1"))
+	m = send(m, press("2")) // a failed answer is not asked again on a visit
+	if m.latency.pending != 0 {
+		t.Fatalf("asked again after a failure: %d pending", m.latency.pending)
 	}
 }

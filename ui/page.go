@@ -54,7 +54,7 @@ type (
 // ownerOf is the view an answer belongs to.
 func ownerOf(msg tea.Msg) (view, bool) {
 	switch msg.(type) {
-	case histogramsMsg:
+	case percentilesMsg, histogramsMsg:
 		return viewLatency, true
 	case runsMsg:
 		return viewRuns, true
@@ -74,27 +74,7 @@ func ownerOf(msg tea.Msg) (view, bool) {
 
 // route hands msg to view v and then follows where the view asked to go.
 func (m *Model) route(v view, msg tea.Msg) tea.Cmd {
-	var c tea.Cmd
-	switch v {
-	case viewOverview:
-		m.overview, c = m.overview.Update(msg)
-	case viewLatency:
-		m.latency, c = m.latency.Update(msg)
-	case viewErrors:
-		m.errs, c = m.errs.Update(msg)
-	case viewRuns:
-		m.runs, c = m.runs.Update(msg)
-	case viewDetail:
-		m.detail, c = m.detail.Update(msg)
-	case viewCompare:
-		m.cmp, c = m.cmp.Update(msg)
-	case viewSQL:
-		m.sql, c = m.sql.Update(msg)
-	case viewBreakers:
-		m.breakers, c = m.breakers.Update(msg)
-	case viewPair:
-		m.pairV, c = m.pairV.Update(msg)
-	}
+	c := m.slot(v).update(msg)
 	if n := m.sh.nav; n != nil {
 		m.sh.nav = nil
 		return tea.Batch(c, m.navigate(*n))
@@ -144,26 +124,55 @@ func (m *Model) broadcast(msg tea.Msg) tea.Cmd {
 }
 
 // page is the model of view v.
-func (m Model) page(v view) page {
+func (m Model) page(v view) page { return m.slot(v).page() }
+
+// slot is one view's model as the root holds it: by value, in its own
+// field, replaced by what its Update returns.
+type slot interface {
+	page() page
+	update(msg tea.Msg) tea.Cmd
+}
+
+// slotOf is the slot of a view model of type P and its Update.
+type slotOf[P page] struct {
+	model *P
+	step  func(P, tea.Msg) (P, tea.Cmd)
+}
+
+func (s slotOf[P]) page() page { return *s.model }
+
+func (s slotOf[P]) update(msg tea.Msg) tea.Cmd {
+	var c tea.Cmd
+	*s.model, c = s.step(*s.model, msg)
+	return c
+}
+
+func slotFor[P page](model *P, step func(P, tea.Msg) (P, tea.Cmd)) slot {
+	return slotOf[P]{model: model, step: step}
+}
+
+// slot is the field of view v and its Update: the one place that says
+// which model is which view, for route and page alike.
+func (m *Model) slot(v view) slot {
 	switch v {
 	case viewOverview:
-		return m.overview
+		return slotFor(&m.overview, overviewView.Update)
 	case viewLatency:
-		return m.latency
+		return slotFor(&m.latency, latencyView.Update)
 	case viewErrors:
-		return m.errs
+		return slotFor(&m.errs, errorsView.Update)
 	case viewRuns:
-		return m.runs
+		return slotFor(&m.runs, runsView.Update)
 	case viewDetail:
-		return m.detail
+		return slotFor(&m.detail, detailView.Update)
 	case viewCompare:
-		return m.cmp
+		return slotFor(&m.cmp, compareView.Update)
 	case viewSQL:
-		return m.sql
+		return slotFor(&m.sql, sqlView.Update)
 	case viewBreakers:
-		return m.breakers
+		return slotFor(&m.breakers, breakerView.Update)
 	}
-	return m.pairV
+	return slotFor(&m.pairV, pairView.Update)
 }
 
 // focused reports whether the view on screen has an input with focus.
