@@ -9,9 +9,10 @@ import (
 type Options struct {
 	// Suites, when not empty, keeps only these suites (in this order).
 	Suites []string
-	// WithoutLatency leaves every suite's Latency empty. The percentiles
-	// are most of a report's time and the dashboard's overview does not
-	// show them: its latency view asks Session.Latency when it is opened.
+	// WithoutLatency leaves every suite's Latency empty: the dashboard's
+	// overview does not show them, its latency view asks Session.Latency
+	// when it is opened. (The percentiles themselves are computed once per
+	// session, facts.latency.)
 	WithoutLatency bool
 }
 

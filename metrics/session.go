@@ -10,7 +10,7 @@ import (
 
 // factStatements build the per-call, per-run and per-chain fact tables, in
 // dependency order.
-var factStatements = []string{"facts.calls", "facts.runs", "facts.chains", "facts.spans"}
+var factStatements = []string{"facts.calls", "facts.runs", "facts.chains", "facts.spans", "facts.latency"}
 
 // Session is one database connection on which the fact tables have been
 // built. Every metric query of this package runs on it. Not safe for

@@ -26,3 +26,19 @@ FROM spans s JOIN run_facts r USING (run_id)
 UNION ALL
 SELECT run_id, suite, 'run', 'end_to_end', NULL, NULL, end_to_end_ms::DOUBLE
 FROM run_facts WHERE end_to_end_ms IS NOT NULL;
+
+-- name: facts.latency
+-- Percentiles by linear interpolation (quantile_cont) per suite, stage or
+-- tool, and the run scope; queue_share = Σqueue / Σwall. A table built once
+-- per session with span_facts: gathering the ~2M values of a million-event
+-- night into their groups is the cost (about 60 ms), whichever aggregate
+-- does it, and the report and the dashboard's latency view both read it
+-- (docs/benchmarks-ui.md).
+CREATE OR REPLACE TEMP TABLE latency_facts AS
+SELECT suite, scope, name, count(*) AS n,
+       quantile_cont(queue_ms, [0.5, 0.9, 0.95, 0.99]) AS queue_q, max(queue_ms) AS queue_max,
+       quantile_cont(exec_ms, [0.5, 0.9, 0.95, 0.99]) AS exec_q, max(exec_ms) AS exec_max,
+       quantile_cont(wall_ms, [0.5, 0.9, 0.95, 0.99]) AS wall_q, max(wall_ms) AS wall_max,
+       CASE WHEN sum(wall_ms) > 0 THEN sum(queue_ms) / sum(wall_ms) END AS queue_share
+FROM span_facts
+GROUP BY suite, scope, name;

@@ -29,16 +29,9 @@ HAVING sum(n) > 0
 ORDER BY suite, path;
 
 -- name: metrics.latency
--- Percentiles by linear interpolation (quantile_cont) over span_facts
--- (facts.spans); queue_share = Σqueue / Σwall.
-WITH ms AS (SELECT * FROM span_facts)
-SELECT suite, scope, name, count(*) AS n,
-       quantile_cont(queue_ms, [0.5, 0.9, 0.95, 0.99]) AS queue_q, max(queue_ms) AS queue_max,
-       quantile_cont(exec_ms, [0.5, 0.9, 0.95, 0.99]) AS exec_q, max(exec_ms) AS exec_max,
-       quantile_cont(wall_ms, [0.5, 0.9, 0.95, 0.99]) AS wall_q, max(wall_ms) AS wall_max,
-       CASE WHEN sum(wall_ms) > 0 THEN sum(queue_ms) / sum(wall_ms) END AS queue_share
-FROM ms
-GROUP BY suite, scope, name
+-- The latency percentiles of facts.latency, in report order.
+SELECT suite, scope, name, n, queue_q, queue_max, exec_q, exec_max, wall_q, wall_max, queue_share
+FROM latency_facts
 ORDER BY suite, CASE scope WHEN 'stage' THEN 0 WHEN 'tool' THEN 1 ELSE 2 END,
          CASE name WHEN 'planning' THEN 0 WHEN 'evidence' THEN 1 WHEN 'generation' THEN 2
                    WHEN 'review' THEN 3 WHEN 'delivery' THEN 4 ELSE 5 END, name;

@@ -101,7 +101,7 @@ func TestStatements(t *testing.T) {
 	if strings.Join(got, "|") != strings.Join(want, "|") {
 		t.Errorf("got %q, want %q", got, want)
 	}
-	if n := len(Statements("session.drop")); n != 8 {
-		t.Errorf("session.drop: %d statements, want 8", n)
+	if n := len(Statements("session.drop")); n != 9 {
+		t.Errorf("session.drop: %d statements, want 9", n)
 	}
 }

@@ -24,6 +24,7 @@ CREATE OR REPLACE TEMP MACRO degraded_path(path, fallback) AS
 DROP TABLE IF EXISTS call_facts;
 DROP TABLE IF EXISTS run_facts;
 DROP TABLE IF EXISTS chain_facts;
+DROP TABLE IF EXISTS latency_facts;
 DROP TABLE IF EXISTS scope_runs;
 DROP VIEW IF EXISTS span_facts;
 DROP TABLE IF EXISTS span_facts;

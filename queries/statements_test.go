@@ -125,7 +125,7 @@ func session(t *testing.T, dir string) *sql.Conn {
 		`INSERT INTO events (file_id, type, run_id, ts, suite, started_at)
 		 VALUES (1, 'run', 'r1', '2026-11-01T02:00:00Z', 'a', '2026-11-01T02:00:00Z')`,
 		queries.Get("scope.all"),
-		queries.Get("facts.calls"), queries.Get("facts.runs"), queries.Get("facts.chains"), queries.Get("facts.spans"),
+		queries.Get("facts.calls"), queries.Get("facts.runs"), queries.Get("facts.chains"), queries.Get("facts.spans"), queries.Get("facts.latency"),
 		"ATTACH ':memory:' AS faultlens_source",
 		"CREATE TABLE faultlens_source.events AS SELECT * FROM events",
 		"CREATE TABLE faultlens_source.files AS SELECT * FROM files",
