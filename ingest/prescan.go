@@ -25,6 +25,36 @@ type scan struct {
 	lines   int64 // lines, counting a last line without newline
 	blank   int64 // lines holding only white space
 	suspect bool  // BOM, NUL, invalid UTF-8 or an over-long line: go line by line
+	// What the key/type scan (keyscan.go) found in the non-blank lines that
+	// are not over-long: lines of each verdict but lineTyped, and the
+	// numbers of the first maxOtherLines such lines.
+	jsonLines, malformed int64
+	others               []int64
+}
+
+// maxOtherLines is how many line numbers of lines the typed read cannot
+// take the prescan keeps.
+const maxOtherLines = 1 << 16
+
+// typedClean reports whether the typed read may take every line of the
+// file: nothing suspect, every non-blank line lineTyped.
+func (s scan) typedClean() bool {
+	return !s.suspect && s.jsonLines == 0 && s.malformed == 0
+}
+
+// judge records the verdict of the scan on line n.
+func (s *scan) judge(n int64, v lineVerdict) {
+	switch v {
+	case lineTyped:
+		return
+	case lineJSON:
+		s.jsonLines++
+	default:
+		s.malformed++
+	}
+	if len(s.others) < maxOtherLines {
+		s.others = append(s.others, n)
+	}
 }
 
 // fileContent opens path and returns a reader of its trace content,
@@ -51,8 +81,9 @@ func fileContent(path string) (io.ReadCloser, error) {
 	}{zr, f}, nil
 }
 
-// prescan reads r once, hashing it and counting lines. When copy is not nil
-// the content is also written there (a .gz file becomes a plain temp file).
+// prescan reads r once, hashing it, counting lines and judging each line
+// with the key/type scan. When copy is not nil the content is also written
+// there (a .gz file becomes a plain temp file).
 func prescan(r io.Reader, copyTo io.Writer) (scan, error) {
 	h := sha256.New()
 	var s scan
@@ -60,6 +91,18 @@ func prescan(r io.Reader, copyTo io.Writer) (scan, error) {
 	var lineLen int64
 	lineBlank := true
 	first := true
+	var ls lineScanner
+	var carry []byte // the start of a line cut by the end of a read, up to MaxLineBytes
+	judge := func(part []byte) {
+		if lineBlank || lineLen > MaxLineBytes {
+			return
+		}
+		line := part
+		if len(carry) > 0 {
+			line = append(carry, part...)
+		}
+		s.judge(s.lines, ls.line(line))
+	}
 	for {
 		n, err := r.Read(buf)
 		chunk := buf[:n]
@@ -91,6 +134,9 @@ func prescan(r io.Reader, copyTo io.Writer) (scan, error) {
 					lineBlank = false
 				}
 				if i < 0 {
+					if lineLen <= MaxLineBytes {
+						carry = append(carry, part...)
+					}
 					break
 				}
 				s.lines++
@@ -100,7 +146,8 @@ func prescan(r io.Reader, copyTo io.Writer) (scan, error) {
 				if lineLen > MaxLineBytes {
 					s.suspect = true
 				}
-				lineLen, lineBlank = 0, true
+				judge(part)
+				lineLen, lineBlank, carry = 0, true, carry[:0]
 				chunk = chunk[i+1:]
 			}
 		}
@@ -119,6 +166,7 @@ func prescan(r io.Reader, copyTo io.Writer) (scan, error) {
 		if lineLen > MaxLineBytes {
 			s.suspect = true
 		}
+		judge(nil)
 	}
 	s.sha256 = hex.EncodeToString(h.Sum(nil))
 	return s, nil
