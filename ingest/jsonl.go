@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"fmt"
 	"os"
+	"path/filepath"
 	"strings"
 )
 
@@ -33,7 +34,7 @@ func ingestJSONL(ctx context.Context, db *sql.DB, path, name, tmpDir string) (Fi
 	defer restore()
 
 	res.Lines, res.Blank = sc.lines, sc.blank
-	return res, storeScanned(ctx, conn, plain, name, &res, &sc)
+	return res, storeScanned(ctx, conn, plain, name, tmpDir, &res, &sc)
 }
 
 // storeLines validates and stores the JSON lines of plain (the file named
@@ -49,13 +50,17 @@ func storeLines(ctx context.Context, conn *sql.Conn, plain, name string, res *Fi
 	if err != nil {
 		return err
 	}
-	return storeScanned(ctx, conn, plain, name, res, &sc)
+	return storeScanned(ctx, conn, plain, name, filepath.Dir(plain), res, &sc)
 }
 
 // storeScanned is storeLines for a file the prescan has scanned (sc): the
-// fast path when nothing in it is suspect and it is clean, else line by
-// line.
-func storeScanned(ctx context.Context, conn *sql.Conn, plain, name string, res *FileResult, sc *scan) error {
+// fast path when nothing in it is suspect and it is clean; the split route
+// (fast_split.go, its temporary file in tmpDir) when a few lines are not;
+// else line by line.
+func storeScanned(ctx context.Context, conn *sql.Conn, plain, name, tmpDir string, res *FileResult, sc *scan) error {
+	if sc.splittable() && commitSplit(ctx, conn, plain, name, tmpDir, res, sc) {
+		return nil
+	}
 	if !sc.suspect && commitFast(ctx, conn, plain, name, res, sc) {
 		return nil
 	}

@@ -40,6 +40,10 @@ func cpuTime() time.Duration {
 //	scan      the key/type scan alone, over the file's lines in memory
 //	file      the whole ingest of the file: prescan, typed read, rules,
 //	          insert, duplicate check, commit
+//	bad       the whole ingest of a copy with every 100th line cut in half
+//	          (as faultlens bench corrupts 1 %), on the split route
+//	badlines  the same copy with the split route off: line by line, as
+//	          before it
 //
 // FAULTLENS_BENCH_EVENTS sets the size (default 100,000).
 func BenchmarkTypedChecks(b *testing.B) {
@@ -60,6 +64,23 @@ func BenchmarkTypedChecks(b *testing.B) {
 	content, err := os.ReadFile(path)
 	if err != nil {
 		b.Fatal(err)
+	}
+	badPath := filepath.Join(b.TempDir(), "bad.jsonl")
+	bad := bytes.Split(bytes.TrimSuffix(content, []byte("\n")), []byte("\n"))
+	for i := 99; i < len(bad); i += 100 {
+		bad[i] = bad[i][:len(bad[i])/2]
+	}
+	if err := os.WriteFile(badPath, append(bytes.Join(bad, []byte("\n")), '\n'), 0o644); err != nil {
+		b.Fatal(err)
+	}
+	ingestBad := func(db *sql.DB, split bool) error {
+		defer func(v bool) { splitOff = v }(splitOff)
+		splitOff = !split
+		res, err := File(context.Background(), db, badPath, Options{})
+		if err == nil && (res.typedRead != split || res.Rejected != int64(n/100)) {
+			err = fmt.Errorf("bad lines: %+v", res)
+		}
+		return err
 	}
 	steps := []struct {
 		name, q string
@@ -84,6 +105,8 @@ func BenchmarkTypedChecks(b *testing.B) {
 			}
 			return err
 		}},
+		{name: "bad", fn: func(db *sql.DB) error { return ingestBad(db, true) }},
+		{name: "badlines", fn: func(db *sql.DB) error { return ingestBad(db, false) }},
 	}
 	ctx := context.Background()
 	cpu := make([]time.Duration, len(steps))
