@@ -31,8 +31,8 @@ func cpuTime() time.Duration {
 // seconds and as a ratio to DuckDB's raw typed read (raw.read_ndjson):
 //
 //	raw       CREATE TABLE AS read_ndjson(columns = contract types)
-//	read      the typed read as ingest asks for it (integers as text,
-//	          booleans as JSON, timestamps as text), every column kept
+//	read      the typed read as ingest asks for it (timestamps as text),
+//	          every column kept
 //	typed     the typed relation (ingest.ndjson_typed): the read, the event
 //	          struct and the timestamp casts
 //	rules     the contract's rules over it (ingest.checked)

@@ -17,48 +17,27 @@ import (
 // TestTypedReadNeverAcceptsAWrongType): a number, true or an object read as
 // VARCHAR becomes its text, 1.5 or true read as BIGINT becomes 2 or 1,
 // "yes" or 1 read as BOOLEAN becomes true. So only a file whose every line
-// the key/type scan found of the contract's JSON types takes the read; it
-// asks for integers as VARCHAR (an integer's text, or a string's: both
-// plain -?[0-9]{1,18} by the scan) and booleans as JSON, and casts them.
-
-// readType is the type the typed read asks for a contract field of type t.
-func readType(t arrow.DataType) string {
-	switch t.ID() {
-	case arrow.INT64:
-		return "VARCHAR"
-	case arrow.BOOL:
-		return "JSON"
-	case arrow.STRUCT:
-		var fs []string
-		for _, f := range t.(*arrow.StructType).Fields() {
-			fs = append(fs, queries.Ident(f.Name)+" "+readType(f.Type))
-		}
-		return "STRUCT(" + strings.Join(fs, ", ") + ")"
-	}
-	return duckType(t)
-}
+// the key/type scan found of the contract's JSON types takes the read, and
+// then it can ask for the contract's types as they are: an integer field
+// holds -?[0-9]{1,18}, as a number or a string (which the reader casts, as
+// the JSON way does), a boolean field true or false. Timestamps are read as
+// text: ingest.checked judges their form, which DuckDB's cast does not.
 
 // typedColumns is the columns argument of read_ndjson: every contract field
-// with its read type.
+// with its contract type.
 func typedColumns() string {
 	var cols []string
 	for _, f := range CanonicalArrowSchema.Fields() {
-		cols = append(cols, queries.Ident(f.Name)+": "+queries.Literal(readType(f.Type)))
+		cols = append(cols, queries.Ident(f.Name)+": "+queries.Literal(duckType(f.Type)))
 	}
 	return "{" + strings.Join(cols, ", ") + "}"
 }
 
-// typedEvent is the contract struct e built from the read columns: each
-// field cast to its contract type (try_cast: the scan lets through only
-// values that cast).
+// typedEvent is the contract struct e built from the read columns.
 func typedEvent() string {
 	var fs []string
 	for _, f := range CanonicalArrowSchema.Fields() {
-		v := queries.Ident(f.Name)
-		if readType(f.Type) != duckType(f.Type) {
-			v = "try_cast(" + v + " AS " + duckType(f.Type) + ")"
-		}
-		fs = append(fs, queries.Ident(f.Name)+" := "+v)
+		fs = append(fs, queries.Ident(f.Name)+" := "+queries.Ident(f.Name))
 	}
 	return "struct_pack(" + strings.Join(fs, ",\n  ") + ")"
 }
