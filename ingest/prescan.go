@@ -7,6 +7,7 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"hash"
 	"io"
 	"os"
 	"strings"
@@ -81,11 +82,65 @@ func fileContent(path string) (io.ReadCloser, error) {
 	}{zr, f}, nil
 }
 
+// chunkHasher hashes (and copies) each chunk of the prescan on a goroutine
+// of its own while the prescan counts and scans the same chunk, so that the
+// SHA-256 and the key/type scan take two cores, as DuckDB's read does: the
+// prescan runs before the read, and its wall time adds to the ingest's.
+type chunkHasher struct {
+	in     chan []byte
+	done   chan error
+	inline func(b []byte) error // prescanSerial: hash and copy in start
+}
+
+// prescanSerial hashes on the prescan's own goroutine, so that
+// BenchmarkPrescan can compare the two ways in one run.
+var prescanSerial bool
+
+// newChunkHasher starts the goroutine, which writes every chunk to h and
+// then to copyTo (when not nil). stop ends it.
+func newChunkHasher(h hash.Hash, copyTo io.Writer) *chunkHasher {
+	write := func(b []byte) error {
+		h.Write(b) // a hash.Hash never returns an error
+		if copyTo != nil {
+			_, err := copyTo.Write(b)
+			return err
+		}
+		return nil
+	}
+	c := &chunkHasher{in: make(chan []byte), done: make(chan error, 1)}
+	if prescanSerial {
+		c.inline = write
+		return c
+	}
+	go func() {
+		for b := range c.in {
+			c.done <- write(b)
+		}
+	}()
+	return c
+}
+
+// start hands chunk over; the caller must not change it before wait.
+func (c *chunkHasher) start(chunk []byte) {
+	if c.inline != nil {
+		c.done <- c.inline(chunk)
+		return
+	}
+	c.in <- chunk
+}
+
+// wait returns when the chunk handed over is hashed and copied.
+func (c *chunkHasher) wait() error { return <-c.done }
+
+func (c *chunkHasher) stop() { close(c.in) }
+
 // prescan reads r once, hashing it, counting lines and judging each line
 // with the key/type scan. When copy is not nil the content is also written
 // there (a .gz file becomes a plain temp file).
 func prescan(r io.Reader, copyTo io.Writer) (scan, error) {
 	h := sha256.New()
+	hasher := newChunkHasher(h, copyTo)
+	defer hasher.stop()
 	var s scan
 	buf := make([]byte, 1<<20)
 	var lineLen int64
@@ -107,12 +162,7 @@ func prescan(r io.Reader, copyTo io.Writer) (scan, error) {
 		n, err := r.Read(buf)
 		chunk := buf[:n]
 		if n > 0 {
-			h.Write(chunk)
-			if copyTo != nil {
-				if _, werr := copyTo.Write(chunk); werr != nil {
-					return s, werr
-				}
-			}
+			hasher.start(chunk)
 			s.bytes += int64(n)
 			if first {
 				first = false
@@ -149,6 +199,9 @@ func prescan(r io.Reader, copyTo io.Writer) (scan, error) {
 				judge(part)
 				lineLen, lineBlank, carry = 0, true, carry[:0]
 				chunk = chunk[i+1:]
+			}
+			if werr := hasher.wait(); werr != nil {
+				return s, werr
 			}
 		}
 		if errors.Is(err, io.EOF) {
