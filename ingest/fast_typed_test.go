@@ -139,6 +139,8 @@ func TestKeyScan(t *testing.T) {
 		{replace(runLine, "suite", `2026`), lineJSON},
 		{with(runLine, `"seq":2.0`), lineJSON},
 		{with(runLine, `"seq":"+2"`), lineJSON},
+		{with(runLine, `"seq":"007"`), lineJSON}, // the typed reader fails on it
+		{with(runLine, `"seq":"0"`, `"attempt":"-0"`), lineTyped},
 		{with(runLine, `"seq":"1\u0032"`), lineJSON},
 		{with(runLine, `"\u0073eq":1`), lineJSON},
 		{with(toolLine, `"evidence_ids":["a",null]`), lineJSON},
@@ -161,6 +163,46 @@ func TestKeyScan(t *testing.T) {
 		var ls lineScanner
 		if got := ls.line([]byte(tc.line)); got != tc.want {
 			t.Errorf("%s: verdict %d, want %d", tc.line, got, tc.want)
+		}
+	}
+}
+
+// TestTypedMatchesJSONOnOddValues stores values the scan lets through to
+// the typed read though they are written unusually (integers as strings,
+// zeros with a minus and as strings, the largest 18-digit integers,
+// escapes and surrogate pairs in strings, empty objects and arrays, nulls)
+// both ways and compares every stored event.
+func TestTypedMatchesJSONOnOddValues(t *testing.T) {
+	content := lines(
+		with(runLine, `"seq":"12"`, `"deadline_ms":"-0"`, `"retry_budget":-999999999999999999`, `"schema_version":"999999999999999999"`,
+			`"agent":{}`, `"fault":null`, `"task":{"evidence_required":"-0","requires_current_evidence":false}`),
+		replace(with(stageLine, `"seq":-0`, `"failure":{"reason":"a\/b \u00e9 \ud83d\ude00 \\ \" \t"}`, `"plan_valid":true`), "stage_id", `"st\u0031"`),
+		with(toolLine, `"evidence_ids":[]`, `"missing_scope":["", " ", "\u0000x"]`, `"error":{"retry_after_ms":"0","message":""}`, `"source":{}`),
+		with(modelLine, `"seq":null`, `"stage_id":null`),
+		evidenceLine, terminalLine,
+	)
+	var ls lineScanner
+	for i, l := range strings.Split(strings.TrimSuffix(content, "\n"), "\n") {
+		if v := ls.line([]byte(l)); v != lineTyped {
+			t.Fatalf("line %d: verdict %d, want lineTyped: %s", i+1, v, l)
+		}
+	}
+	typed := openDB(t)
+	if res := ingestContent(t, typed, "odd.jsonl", content); !res.typedRead || res.Accepted != 6 {
+		t.Fatalf("typed: %+v, rejected %v", res, rejections(t, typed, res.Path))
+	}
+	defer func(v bool) { typedReadOff = v }(typedReadOff)
+	typedReadOff = true
+	json := openDB(t)
+	if res := ingestContent(t, json, "odd.jsonl", content); res.typedRead || res.Accepted != 6 {
+		t.Fatalf("JSON way: %+v", res)
+	}
+	a, b := storedEvents(t, typed), storedEvents(t, json)
+	if !slices.Equal(a, b) {
+		for i := range min(len(a), len(b)) {
+			if a[i] != b[i] {
+				t.Fatalf("first difference:\n typed %s\n  json %s", a[i], b[i])
+			}
 		}
 	}
 }

@@ -27,7 +27,7 @@ const (
 	lineTyped lineVerdict = iota
 	// lineJSON: a JSON object the typed read cannot judge alike (a key the
 	// contract does not name, an escaped or repeated key, a value of another
-	// JSON type, an integer in another notation than -?[0-9]{1,18}); the JSON
+	// JSON type, an integer in another notation than -?(0|[1-9][0-9]{0,17})); the JSON
 	// way decides, and names the field of a wrong type.
 	lineJSON
 	// lineMalformed: not JSON, or JSON but not an object.
@@ -287,13 +287,15 @@ func (s *lineScanner) strings(depth int) bool {
 	}
 }
 
-// plainInteger reports whether b is -?[0-9]{1,18}: an integer that fits
-// BIGINT, written as both readers read it alike.
+// plainInteger reports whether b is -?(0|[1-9][0-9]{0,17}): an integer
+// that fits BIGINT, written as both readers read it alike (DuckDB's typed
+// reader fails the whole read on the string "00012", which the JSON way
+// takes as 12).
 func plainInteger(b []byte) bool {
 	if len(b) > 0 && b[0] == '-' {
 		b = b[1:]
 	}
-	if len(b) == 0 || len(b) > 18 {
+	if len(b) == 0 || len(b) > 18 || (b[0] == '0' && len(b) > 1) {
 		return false
 	}
 	for _, c := range b {

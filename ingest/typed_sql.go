@@ -19,7 +19,7 @@ import (
 // "yes" or 1 read as BOOLEAN becomes true. So only a file whose every line
 // the key/type scan found of the contract's JSON types takes the read, and
 // then it can ask for the contract's types as they are: an integer field
-// holds -?[0-9]{1,18}, as a number or a string (which the reader casts, as
+// holds -?(0|[1-9][0-9]{0,17}), as a number or a string (which the reader casts, as
 // the JSON way does), a boolean field true or false. Timestamps are read as
 // text: ingest.checked judges their form, which DuckDB's cast does not.
 
