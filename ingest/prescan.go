@@ -33,6 +33,54 @@ type scan struct {
 	others               []int64
 }
 
+// add adds the counts of a block of lines that follows the lines counted
+// in s.
+func (s *scan) add(b scan) {
+	s.lines += b.lines
+	s.blank += b.blank
+	s.jsonLines += b.jsonLines
+	s.malformed += b.malformed
+	s.others = append(s.others, b.others[:min(len(b.others), maxOtherLines-len(s.others))]...)
+}
+
+// scanWhole counts and judges whole lines, each ending with a newline,
+// the first of them numbered after line: a block of more than 64 KiB is cut
+// at a newline near its middle and the second half scanned by a goroutine
+// of its own (with ls2) while this one scans the first (with ls). Lines
+// within one read of the prescan are never over-long.
+func scanWhole(whole []byte, line int64, ls, ls2 *lineScanner) scan {
+	if prescanSerial || len(whole) <= 64<<10 {
+		return scanBlock(whole, line, ls)
+	}
+	mid := len(whole) / 2
+	mid += bytes.IndexByte(whole[mid:], '\n') + 1
+	first, second := whole[:mid], whole[mid:]
+	done := make(chan scan, 1)
+	go func(n int64) { done <- scanBlock(second, n, ls2) }(line + int64(bytes.Count(first, []byte{'\n'})))
+	s := scanBlock(first, line, ls)
+	s.add(<-done)
+	return s
+}
+
+// scanBlock is scanWhole on one goroutine.
+func scanBlock(whole []byte, line int64, ls *lineScanner) scan {
+	var s scan
+	s.lines = line
+	for len(whole) > 0 {
+		i := bytes.IndexByte(whole, '\n')
+		part := whole[:i]
+		whole = whole[i+1:]
+		s.lines++
+		if len(bytes.TrimLeft(part, " \t\r")) == 0 {
+			s.blank++
+			continue
+		}
+		s.judge(s.lines, ls.line(part))
+	}
+	s.lines -= line
+	return s
+}
+
 // maxOtherLines is how many line numbers of lines the typed read cannot
 // take the prescan keeps.
 const maxOtherLines = 1 << 16
@@ -92,7 +140,7 @@ type chunkHasher struct {
 	inline func(b []byte) error // prescanSerial: hash and copy in start
 }
 
-// prescanSerial hashes on the prescan's own goroutine, so that
+// prescanSerial hashes and scans on the prescan's own goroutine, so that
 // BenchmarkPrescan can compare the two ways in one run.
 var prescanSerial bool
 
@@ -147,16 +195,32 @@ func prescan(r io.Reader, copyTo io.Writer) (scan, error) {
 	lineBlank := true
 	first := true
 	var ls lineScanner
-	var carry []byte // the start of a line cut by the end of a read, up to MaxLineBytes
-	judge := func(part []byte) {
-		if lineBlank || lineLen > MaxLineBytes {
-			return
+	var carry []byte    // the current line so far, up to MaxLineBytes
+	var ls2 lineScanner // scanWhole's second goroutine's
+	// extend adds part, a piece of the current line without newline.
+	extend := func(part []byte) {
+		lineLen += int64(len(part))
+		if lineBlank && len(bytes.TrimLeft(part, " \t\r")) > 0 {
+			lineBlank = false
 		}
-		line := part
-		if len(carry) > 0 {
-			line = append(carry, part...)
+		if lineLen <= MaxLineBytes {
+			carry = append(carry, part...)
 		}
-		s.judge(s.lines, ls.line(line))
+	}
+	// endLine counts and judges the current line, held whole in carry
+	// unless it is over-long.
+	endLine := func() {
+		s.lines++
+		if lineLen > MaxLineBytes {
+			s.suspect = true
+		}
+		switch {
+		case lineBlank:
+			s.blank++
+		case lineLen <= MaxLineBytes:
+			s.judge(s.lines, ls.line(carry))
+		}
+		lineLen, lineBlank, carry = 0, true, carry[:0]
 	}
 	for {
 		n, err := r.Read(buf)
@@ -173,32 +237,19 @@ func prescan(r io.Reader, copyTo io.Writer) (scan, error) {
 			if !s.suspect && (bytes.IndexByte(chunk, 0) >= 0 || !utf8.Valid(trimPartialRune(chunk))) {
 				s.suspect = true
 			}
-			for len(chunk) > 0 {
-				i := bytes.IndexByte(chunk, '\n')
-				part := chunk
-				if i >= 0 {
-					part = chunk[:i]
-				}
-				lineLen += int64(len(part))
-				if lineBlank && len(bytes.TrimLeft(part, " \t\r")) > 0 {
-					lineBlank = false
-				}
-				if i < 0 {
-					if lineLen <= MaxLineBytes {
-						carry = append(carry, part...)
-					}
-					break
-				}
-				s.lines++
-				if lineBlank {
-					s.blank++
-				}
-				if lineLen > MaxLineBytes {
-					s.suspect = true
-				}
-				judge(part)
-				lineLen, lineBlank, carry = 0, true, carry[:0]
-				chunk = chunk[i+1:]
+			// The line the chunk continues, up to its first newline; then
+			// the chunk's whole lines, scanned on two goroutines; then the
+			// start of the line the next chunk continues.
+			i := bytes.IndexByte(chunk, '\n')
+			if i < 0 {
+				extend(chunk)
+			} else {
+				extend(chunk[:i])
+				endLine()
+				rest := chunk[i+1:]
+				j := bytes.LastIndexByte(rest, '\n')
+				s.add(scanWhole(rest[:j+1], s.lines, &ls, &ls2))
+				extend(rest[j+1:])
 			}
 			if werr := hasher.wait(); werr != nil {
 				return s, werr
@@ -212,14 +263,7 @@ func prescan(r io.Reader, copyTo io.Writer) (scan, error) {
 		}
 	}
 	if lineLen > 0 { // a last line without newline
-		s.lines++
-		if lineBlank {
-			s.blank++
-		}
-		if lineLen > MaxLineBytes {
-			s.suspect = true
-		}
-		judge(nil)
+		endLine()
 	}
 	s.sha256 = hex.EncodeToString(h.Sum(nil))
 	return s, nil
