@@ -38,7 +38,7 @@ func TestBadInputCorpus(t *testing.T) {
 		{corpus("crlf.jsonl"), 0, `: 3 lines read = 2 events accepted \+ 0 rejected \+ 1 blank`, ""},
 		{long, 0, `: 2 lines read = 1 events accepted \+ 1 rejected \+ 0 blank`, ":1: line longer than 1048576 bytes"},
 		{corpus("deep_nesting.jsonl"), 0, `: 2 lines read = 2 events accepted \+ 0 rejected \+ 0 blank`, ""},
-		{corpus("number_for_string.jsonl"), 0, `: 2 lines read = 2 events accepted \+ 0 rejected \+ 0 blank`, ""},
+		{corpus("number_for_string.jsonl"), 0, `: 2 lines read = 1 events accepted \+ 1 rejected \+ 0 blank`, ":2: wrong type for field call_id: expected string"},
 		{corpus("string_for_number.jsonl"), 0, `: 2 lines read = 1 events accepted \+ 1 rejected \+ 0 blank`, ":2: wrong type for field attempt: expected integer"},
 		{corpus("unknown_type.jsonl"), 0, `: 2 lines read = 1 events accepted \+ 1 rejected \+ 0 blank`, ":2: unknown type"},
 		{corpus("missing_required.jsonl"), 0, `: 2 lines read = 1 events accepted \+ 1 rejected \+ 0 blank`, ":2: missing field action_id"},

@@ -117,6 +117,13 @@ var badLineCases = []badLineCase{
 	{"evidence_ids objects", with(toolLine, `"evidence_ids":[{"id":"e1"}]`), "wrong type for field evidence_ids: expected array of strings"},
 	{"missing_scope nested array", with(toolLine, `"missing_scope":[["a"]]`), "wrong type for field missing_scope: expected array of strings"},
 	{"degradations string", with(terminalLine, `"degradations":"tool"`), "wrong type for field degradations: expected array of strings"},
+	// A number where a string is due (issue 12: no longer taken as its text).
+	{"suite number", replace(runLine, "suite", `2026`), "wrong type for field suite: expected string"},
+	{"tool_version fraction", with(toolLine, `"tool_version":1.25`), "wrong type for field tool_version: expected string"},
+	{"run_id number", replace(runLine, "run_id", `7`), "wrong type for field run_id: expected string"},
+	{"error.code number", with(toolLine, `"error":{"code":503}`), "wrong type for field error.code: expected string"},
+	{"evidence_ids number element", with(toolLine, `"evidence_ids":["e",2]`), "wrong type for field evidence_ids: expected array of strings"},
+	{"degradations numbers", with(terminalLine, `"degradations":[1]`), "wrong type for field degradations: expected array of strings"},
 
 	// Timestamps (more in timestamps_test.go).
 	{"ts without zone", replace(runLine, "ts", `"2026-11-28T02:00:00"`), "invalid timestamp ts"},

@@ -19,12 +19,12 @@ var errNotClean = errors.New("not clean")
 // commitFast stores a clean file in one statement and one transaction:
 // first through DuckDB's typed reader (commitTyped), else through its NDJSON
 // object reader feeding the JSON validation, whose first rejected row fails
-// the insert. It reports true only when every non-blank line became an
+// the insert; sc is the file's prescan. It reports true only when every non-blank line became an
 // event, so nothing can have been lost or merged; otherwise it has rolled
 // back and the line-precise path decides (and reports any error that is not
 // the file's).
-func commitFast(ctx context.Context, conn *sql.Conn, path, name string, res *FileResult) bool {
-	switch commitTyped(ctx, conn, path, name, res) {
+func commitFast(ctx context.Context, conn *sql.Conn, path, name string, res *FileResult, sc *scan) bool {
+	switch commitTyped(ctx, conn, path, name, res, sc) {
 	case routeStored:
 		return true
 	case routePrecise:

@@ -4,7 +4,6 @@ import (
 	"context"
 	"database/sql"
 	"errors"
-	"strings"
 	"sync"
 
 	"github.com/faultlens/faultlens/queries"
@@ -21,7 +20,7 @@ const (
 
 // typedFragments are the generated parts of ingest.ndjson_typed, built once.
 var typedFragments = sync.OnceValue(func() queries.Args {
-	return queries.Args{"columns": typedColumns(), "event": typedEvent(), "suspect": typedSuspect()}
+	return queries.Args{"columns": typedColumns(), "event": typedEvent()}
 })
 
 // typedReadOff turns the typed read off, so that tests and benchmarks can
@@ -34,23 +33,19 @@ func typedRelation(path string) string {
 }
 
 // commitTyped stores a clean file through DuckDB's typed NDJSON reader, the
-// fastest route (issue 12.2), when the file is one that route judges exactly
-// as the JSON way would: no key the contract does not name (kept in extra
-// only by the JSON way) and no value the typed read may have coerced. It
-// returns where the file goes otherwise; the transaction of a refused file
-// is rolled back.
-func commitTyped(ctx context.Context, conn *sql.Conn, path, name string, res *FileResult) route {
-	if typedReadOff {
+// fastest route (issue 12.2), when the prescan's key/type scan (sc) found
+// every line one that route judges exactly as the JSON way would: a JSON
+// object of the contract's keys and JSON types. A file with a malformed
+// line goes line by line, one with any other line the JSON way. It returns
+// where the file goes otherwise; the transaction of a refused file is
+// rolled back.
+func commitTyped(ctx context.Context, conn *sql.Conn, path, name string, res *FileResult, sc *scan) route {
+	switch {
+	case typedReadOff:
 		return routeJSON
-	}
-	if _, err := conn.ExecContext(ctx, queries.Get("ingest.typed_macros")); err != nil {
-		return routeJSON
-	}
-	var unknown bool
-	if err := conn.QueryRowContext(ctx, queries.Render("ingest.unknown_keys", unknownKeyArgs(path))).Scan(&unknown); err != nil {
-		return routePrecise // a line that is not JSON: only the line-precise path can say which
-	}
-	if unknown {
+	case sc.malformed > 0:
+		return routePrecise // only the line-precise path can say which
+	case !sc.typedClean():
 		return routeJSON
 	}
 	err := commitFastRows(ctx, conn, rules(typedRelation(path)), "NULL::JSON", name, res)
@@ -58,9 +53,9 @@ func commitTyped(ctx context.Context, conn *sql.Conn, path, name string, res *Fi
 	case err == nil:
 		res.typedRead = true
 		return routeStored
-	case strings.Contains(err.Error(), "wrong type for field coerced"), errors.Is(err, errNotClean):
-		// errNotClean: a duplicate event or a line DuckDB did not count;
-		// the JSON way finds out which without the typed read's doubts.
+	case errors.Is(err, errNotClean):
+		// A duplicate event or a line DuckDB did not count: the JSON way
+		// finds out which.
 		return routeJSON
 	}
 	return routePrecise

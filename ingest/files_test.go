@@ -267,28 +267,30 @@ func TestShuffledLines(t *testing.T) {
 	}
 }
 
-// richLines is clean content that uses every field, both coercions, unknown
-// fields and several zones: what both load paths must store alike.
+// richLines is clean content that uses every field, the integer coercions,
+// unknown fields and several zones: what both load paths must store alike.
 func richLines(t testing.TB) []string {
 	ls := strings.Split(strings.TrimSuffix(generated(t, 300, 5), "\n"), "\n")
 	return append(ls,
-		`{"type":"run","run_id":"rich","ts":"2026-11-28T10:00:00.123456+08:00","seq":"1","schema_version":1,"suite":2026,"scenario":"baseline","fault":{"class":"state","kind":"stale","target_tool":"visit","expect":{"action":"stop","terminal":"failed"}},"agent":{"name":"a","version":"1"},"client_message_id":"m","caused_by":{"run_id":"r0","cause":"explicit_retry"},"task":{"kind":"k","requires_current_evidence":false,"evidence_required":"3","min_grade":"cache"},"deadline_ms":1e4,"retry_budget":2.0,"started_at":"2026-11-28t02:00:00z","vendor":{"x":[1,2]}}`,
+		`{"type":"run","run_id":"rich","ts":"2026-11-28T10:00:00.123456+08:00","seq":"1","schema_version":1,"suite":"2026","scenario":"baseline","fault":{"class":"state","kind":"stale","target_tool":"visit","expect":{"action":"stop","terminal":"failed"}},"agent":{"name":"a","version":"1"},"client_message_id":"m","caused_by":{"run_id":"r0","cause":"explicit_retry"},"task":{"kind":"k","requires_current_evidence":false,"evidence_required":"3","min_grade":"cache"},"deadline_ms":1e4,"retry_budget":2.0,"started_at":"2026-11-28t02:00:00z","vendor":{"x":[1,2]}}`,
 		`{"type":"stage","run_id":"rich","ts":"2026-11-28T02:00:02Z","seq":2,"stage_id":"s","stage":"review","attempt":2,"enqueued_at":"2026-11-28 02:00:00Z","started_at":"2026-11-28T02:00:01-00:00","ended_at":"2026-11-28T02:00:02.5Z","outcome":"interrupted","plan_valid":null,"failure":{"category":"c","retryable":false,"reason":"r","extra":1},"visible_chars":0,"budget_ms":100}`,
-		`{"type":"tool_call","run_id":"rich","ts":"2026-11-28T02:00:03Z","call_id":"c","action_id":"a","attempt":3,"recovery":"query_status","recovery_of":"c0","tool":"t","tool_version":1.25,"tool_schema":"s","args_digest":"d","side_effect":"write","idempotency_key":"k","enqueued_at":"2026-11-28T02:00:02Z","started_at":"2026-11-28T02:00:02Z","ended_at":"2026-11-28T02:00:03Z","status":"partial","error":{"code":"E","category":"UNKNOWN_OUTCOME","retryable":true,"retry_after_ms":"100","side_effect_state":"unknown","message":"m"},"circuit":"half_open","source":{"name":"n","grade":"reprint","fallback":true},"evidence_ids":["e",2],"completed_scope":[],"missing_scope":["x"]}`,
+		`{"type":"tool_call","run_id":"rich","ts":"2026-11-28T02:00:03Z","call_id":"c","action_id":"a","attempt":3,"recovery":"query_status","recovery_of":"c0","tool":"t","tool_version":"1.25","tool_schema":"s","args_digest":"d","side_effect":"write","idempotency_key":"k","enqueued_at":"2026-11-28T02:00:02Z","started_at":"2026-11-28T02:00:02Z","ended_at":"2026-11-28T02:00:03Z","status":"partial","error":{"code":"E","category":"UNKNOWN_OUTCOME","retryable":true,"retry_after_ms":"100","side_effect_state":"unknown","message":"m"},"circuit":"half_open","source":{"name":"n","grade":"reprint","fallback":true},"evidence_ids":["e","2"],"completed_scope":[],"missing_scope":["x"]}`,
 		`{"type":"model_call","run_id":"rich","ts":"2026-11-28T02:00:04Z","call_id":"m","role":"reviewer","stage_id":"s","enqueued_at":"2026-11-28T02:00:03Z","started_at":"2026-11-28T02:00:03Z","ended_at":"2026-11-28T02:00:04Z","outcome":"empty"}`,
 		`{"type":"evidence","run_id":"rich","ts":"2026-11-28T02:00:05Z","evidence_id":"e","claim":"k","call_id":"c","grade":"cache","path":"degraded","status":"unsupported"}`,
 		`{"type":"terminal","run_id":"rich","ts":"2026-11-28T02:00:06Z","terminal":"partial","reason":"safety_refusal","visible_chars":"10","chunks_committed":1,"chunks_rejected":0,"disclosed_gaps":true,"degradations":["tool","evidence","delivery","safety"]}`,
 	)
 }
 
-// TestFastAndPrecisePathsAgree checks that the fast path takes a clean file,
-// the line-precise path a file with a bad line or a BOM, and that both store
-// the good lines identically.
+// TestFastAndPrecisePathsAgree checks that a clean file is stored without
+// the line-precise path, that a file with a bad line or a BOM is not stored
+// by the fast path alone, and that all store the good lines identically.
 func TestFastAndPrecisePathsAgree(t *testing.T) {
 	ls := richLines(t)
 	fast := openDB(t)
 	res := ingestContent(t, fast, "clean.jsonl", lines(ls...))
-	if !res.FastPath || res.Accepted != int64(len(ls)) {
+	// Its few lines with unknown keys or integral fractions take the split
+	// route (typed read for the rest), else the fast path takes it whole.
+	if (!res.FastPath && !res.typedRead) || res.Accepted != int64(len(ls)) || res.Rejected != 0 {
 		t.Fatalf("clean file: %+v, rejected %v", res, rejections(t, fast, res.Path))
 	}
 	want := storedEvents(t, fast)

@@ -4,6 +4,8 @@ import (
 	"context"
 	"database/sql"
 	"fmt"
+	"os"
+	"path/filepath"
 	"strings"
 )
 
@@ -32,23 +34,57 @@ func ingestJSONL(ctx context.Context, db *sql.DB, path, name, tmpDir string) (Fi
 	defer restore()
 
 	res.Lines, res.Blank = sc.lines, sc.blank
-	return res, storeLines(ctx, conn, plain, name, &res, !sc.suspect)
+	return res, storeScanned(ctx, conn, plain, name, tmpDir, &res, &sc)
 }
 
 // storeLines validates and stores the JSON lines of plain (the file named
 // name to the user): through DuckDB's reader in one statement when fast is
 // allowed and the file is clean, else line by line. Arrow and Parquet input
-// arrive here as JSON lines too.
+// arrive here as JSON lines too; their lines are scanned here, as the
+// prescan scans a JSON Lines file.
 func storeLines(ctx context.Context, conn *sql.Conn, plain, name string, res *FileResult, fast bool) error {
-	if fast && commitFast(ctx, conn, plain, name, res) {
+	if !fast {
+		return storePrecise(ctx, conn, plain, name, res)
+	}
+	sc, err := scanFile(plain)
+	if err != nil {
+		return err
+	}
+	return storeScanned(ctx, conn, plain, name, filepath.Dir(plain), res, &sc)
+}
+
+// storeScanned is storeLines for a file the prescan has scanned (sc): the
+// fast path when nothing in it is suspect and it is clean; the split route
+// (fast_split.go, its temporary file in tmpDir) when a few lines are not;
+// else line by line.
+func storeScanned(ctx context.Context, conn *sql.Conn, plain, name, tmpDir string, res *FileResult, sc *scan) error {
+	if sc.splittable() && commitSplit(ctx, conn, plain, name, tmpDir, res, sc) {
 		return nil
 	}
+	if !sc.suspect && commitFast(ctx, conn, plain, name, res, sc) {
+		return nil
+	}
+	return storePrecise(ctx, conn, plain, name, res)
+}
+
+// storePrecise stores the lines of plain through the line-precise path.
+func storePrecise(ctx context.Context, conn *sql.Conn, plain, name string, res *FileResult) error {
 	c, err := loadLines(ctx, conn, plain)
 	if err != nil {
 		return err
 	}
 	res.Lines, res.Blank = c.lines, c.blank
 	return commitFile(ctx, conn, name, res, c.rejected)
+}
+
+// scanFile is the prescan of the plain file at path.
+func scanFile(path string) (scan, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return scan{}, err
+	}
+	defer closeQuietly(f)
+	return prescan(f, nil)
 }
 
 // readAndScan hashes and counts the file; a .gz file is decompressed into a

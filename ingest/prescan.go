@@ -7,6 +7,7 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"hash"
 	"io"
 	"os"
 	"strings"
@@ -25,6 +26,84 @@ type scan struct {
 	lines   int64 // lines, counting a last line without newline
 	blank   int64 // lines holding only white space
 	suspect bool  // BOM, NUL, invalid UTF-8 or an over-long line: go line by line
+	// What the key/type scan (keyscan.go) found in the non-blank lines that
+	// are not over-long: lines of each verdict but lineTyped, and the
+	// numbers of the first maxOtherLines such lines.
+	jsonLines, malformed int64
+	others               []int64
+}
+
+// add adds the counts of a block of lines that follows the lines counted
+// in s.
+func (s *scan) add(b scan) {
+	s.lines += b.lines
+	s.blank += b.blank
+	s.jsonLines += b.jsonLines
+	s.malformed += b.malformed
+	s.others = append(s.others, b.others[:min(len(b.others), maxOtherLines-len(s.others))]...)
+}
+
+// scanWhole counts and judges whole lines, each ending with a newline,
+// the first of them numbered after line: a block of more than 64 KiB is cut
+// at a newline near its middle and the second half scanned by a goroutine
+// of its own (with ls2) while this one scans the first (with ls). Lines
+// within one read of the prescan are never over-long.
+func scanWhole(whole []byte, line int64, ls, ls2 *lineScanner) scan {
+	if prescanSerial || len(whole) <= 64<<10 {
+		return scanBlock(whole, line, ls)
+	}
+	mid := len(whole) / 2
+	mid += bytes.IndexByte(whole[mid:], '\n') + 1
+	first, second := whole[:mid], whole[mid:]
+	done := make(chan scan, 1)
+	go func(n int64) { done <- scanBlock(second, n, ls2) }(line + int64(bytes.Count(first, []byte{'\n'})))
+	s := scanBlock(first, line, ls)
+	s.add(<-done)
+	return s
+}
+
+// scanBlock is scanWhole on one goroutine.
+func scanBlock(whole []byte, line int64, ls *lineScanner) scan {
+	var s scan
+	s.lines = line
+	for len(whole) > 0 {
+		i := bytes.IndexByte(whole, '\n')
+		part := whole[:i]
+		whole = whole[i+1:]
+		s.lines++
+		if len(bytes.TrimLeft(part, " \t\r")) == 0 {
+			s.blank++
+			continue
+		}
+		s.judge(s.lines, ls.line(part))
+	}
+	s.lines -= line
+	return s
+}
+
+// maxOtherLines is how many line numbers of lines the typed read cannot
+// take the prescan keeps.
+const maxOtherLines = 1 << 16
+
+// typedClean reports whether the typed read may take every line of the
+// file: nothing suspect, every non-blank line lineTyped.
+func (s scan) typedClean() bool {
+	return !s.suspect && s.jsonLines == 0 && s.malformed == 0
+}
+
+// judge records the verdict of the scan on line n.
+func (s *scan) judge(n int64, v lineVerdict) {
+	switch v {
+	case lineTyped:
+		return
+	case lineJSON:
+		s.jsonLines++
+	default:
+		s.malformed++
+	}
+	if len(s.others) < maxOtherLines {
+		s.others = append(s.others, n)
+	}
 }
 
 // fileContent opens path and returns a reader of its trace content,
@@ -51,25 +130,103 @@ func fileContent(path string) (io.ReadCloser, error) {
 	}{zr, f}, nil
 }
 
-// prescan reads r once, hashing it and counting lines. When copy is not nil
-// the content is also written there (a .gz file becomes a plain temp file).
+// chunkHasher hashes (and copies) each chunk of the prescan on a goroutine
+// of its own while the prescan counts and scans the same chunk, so that the
+// SHA-256 and the key/type scan take two cores, as DuckDB's read does: the
+// prescan runs before the read, and its wall time adds to the ingest's.
+type chunkHasher struct {
+	in     chan []byte
+	done   chan error
+	inline func(b []byte) error // prescanSerial: hash and copy in start
+}
+
+// prescanSerial hashes and scans on the prescan's own goroutine, so that
+// BenchmarkPrescan can compare the two ways in one run.
+var prescanSerial bool
+
+// newChunkHasher starts the goroutine, which writes every chunk to h and
+// then to copyTo (when not nil). stop ends it.
+func newChunkHasher(h hash.Hash, copyTo io.Writer) *chunkHasher {
+	write := func(b []byte) error {
+		h.Write(b) // a hash.Hash never returns an error
+		if copyTo != nil {
+			_, err := copyTo.Write(b)
+			return err
+		}
+		return nil
+	}
+	c := &chunkHasher{in: make(chan []byte), done: make(chan error, 1)}
+	if prescanSerial {
+		c.inline = write
+		return c
+	}
+	go func() {
+		for b := range c.in {
+			c.done <- write(b)
+		}
+	}()
+	return c
+}
+
+// start hands chunk over; the caller must not change it before wait.
+func (c *chunkHasher) start(chunk []byte) {
+	if c.inline != nil {
+		c.done <- c.inline(chunk)
+		return
+	}
+	c.in <- chunk
+}
+
+// wait returns when the chunk handed over is hashed and copied.
+func (c *chunkHasher) wait() error { return <-c.done }
+
+func (c *chunkHasher) stop() { close(c.in) }
+
+// prescan reads r once, hashing it, counting lines and judging each line
+// with the key/type scan. When copy is not nil the content is also written
+// there (a .gz file becomes a plain temp file).
 func prescan(r io.Reader, copyTo io.Writer) (scan, error) {
 	h := sha256.New()
+	hasher := newChunkHasher(h, copyTo)
+	defer hasher.stop()
 	var s scan
 	buf := make([]byte, 1<<20)
 	var lineLen int64
 	lineBlank := true
 	first := true
+	var ls lineScanner
+	var carry []byte    // the current line so far, up to MaxLineBytes
+	var ls2 lineScanner // scanWhole's second goroutine's
+	// extend adds part, a piece of the current line without newline.
+	extend := func(part []byte) {
+		lineLen += int64(len(part))
+		if lineBlank && len(bytes.TrimLeft(part, " \t\r")) > 0 {
+			lineBlank = false
+		}
+		if lineLen <= MaxLineBytes {
+			carry = append(carry, part...)
+		}
+	}
+	// endLine counts and judges the current line, held whole in carry
+	// unless it is over-long.
+	endLine := func() {
+		s.lines++
+		if lineLen > MaxLineBytes {
+			s.suspect = true
+		}
+		switch {
+		case lineBlank:
+			s.blank++
+		case lineLen <= MaxLineBytes:
+			s.judge(s.lines, ls.line(carry))
+		}
+		lineLen, lineBlank, carry = 0, true, carry[:0]
+	}
 	for {
 		n, err := r.Read(buf)
 		chunk := buf[:n]
 		if n > 0 {
-			h.Write(chunk)
-			if copyTo != nil {
-				if _, werr := copyTo.Write(chunk); werr != nil {
-					return s, werr
-				}
-			}
+			hasher.start(chunk)
 			s.bytes += int64(n)
 			if first {
 				first = false
@@ -80,28 +237,22 @@ func prescan(r io.Reader, copyTo io.Writer) (scan, error) {
 			if !s.suspect && (bytes.IndexByte(chunk, 0) >= 0 || !utf8.Valid(trimPartialRune(chunk))) {
 				s.suspect = true
 			}
-			for len(chunk) > 0 {
-				i := bytes.IndexByte(chunk, '\n')
-				part := chunk
-				if i >= 0 {
-					part = chunk[:i]
-				}
-				lineLen += int64(len(part))
-				if lineBlank && len(bytes.TrimLeft(part, " \t\r")) > 0 {
-					lineBlank = false
-				}
-				if i < 0 {
-					break
-				}
-				s.lines++
-				if lineBlank {
-					s.blank++
-				}
-				if lineLen > MaxLineBytes {
-					s.suspect = true
-				}
-				lineLen, lineBlank = 0, true
-				chunk = chunk[i+1:]
+			// The line the chunk continues, up to its first newline; then
+			// the chunk's whole lines, scanned on two goroutines; then the
+			// start of the line the next chunk continues.
+			i := bytes.IndexByte(chunk, '\n')
+			if i < 0 {
+				extend(chunk)
+			} else {
+				extend(chunk[:i])
+				endLine()
+				rest := chunk[i+1:]
+				j := bytes.LastIndexByte(rest, '\n')
+				s.add(scanWhole(rest[:j+1], s.lines, &ls, &ls2))
+				extend(rest[j+1:])
+			}
+			if werr := hasher.wait(); werr != nil {
+				return s, werr
 			}
 		}
 		if errors.Is(err, io.EOF) {
@@ -112,13 +263,7 @@ func prescan(r io.Reader, copyTo io.Writer) (scan, error) {
 		}
 	}
 	if lineLen > 0 { // a last line without newline
-		s.lines++
-		if lineBlank {
-			s.blank++
-		}
-		if lineLen > MaxLineBytes {
-			s.suspect = true
-		}
+		endLine()
 	}
 	s.sha256 = hex.EncodeToString(h.Sum(nil))
 	return s, nil

@@ -29,9 +29,6 @@ func TypedReadArgs(path string) queries.Args {
 	return args
 }
 
-// UnknownKeyArgs fills ingest.unknown_keys for the JSON Lines file at path.
-func UnknownKeyArgs(path string) queries.Args { return unknownKeyArgs(path) }
-
 // ArrowTypedArgs fills ingest.arrow_typed for a Parquet file at path with
 // the canonical columns (as export writes them).
 func ArrowTypedArgs(path string) queries.Args { return arrowTypedArgs(CanonicalArrowSchema, path) }

@@ -1,7 +1,10 @@
 package ingest
 
 import (
+	"bytes"
 	"context"
+	"database/sql"
+	"fmt"
 	"os"
 	"path/filepath"
 	"syscall"
@@ -28,14 +31,19 @@ func cpuTime() time.Duration {
 // seconds and as a ratio to DuckDB's raw typed read (raw.read_ndjson):
 //
 //	raw       CREATE TABLE AS read_ndjson(columns = contract types)
-//	read      the typed read as ingest asks for it (integers as text,
-//	          booleans as JSON, timestamps as text), every column kept
-//	nosuspect the typed relation without the coercion check
-//	typed     the typed relation (ingest.ndjson_typed)
+//	read      the typed read as ingest asks for it (timestamps as text),
+//	          every column kept
+//	typed     the typed relation (ingest.ndjson_typed): the read, the event
+//	          struct and the timestamp casts
 //	rules     the contract's rules over it (ingest.checked)
-//	probe     the unknown-key probe (ingest.unknown_keys)
-//	file      the whole ingest of the file: prescan, probe, typed read,
-//	          rules, insert, duplicate check, commit
+//	prescan   Go's prescan alone: SHA-256, line count and the key/type scan
+//	scan      the key/type scan alone, over the file's lines in memory
+//	file      the whole ingest of the file: prescan, typed read, rules,
+//	          insert, duplicate check, commit
+//	bad       the whole ingest of a copy with every 100th line cut in half
+//	          (as faultlens bench corrupts 1 %), on the split route
+//	badlines  the same copy with the split route off: line by line, as
+//	          before it
 //
 // FAULTLENS_BENCH_EVENTS sets the size (default 100,000).
 func BenchmarkTypedChecks(b *testing.B) {
@@ -52,23 +60,53 @@ func BenchmarkTypedChecks(b *testing.B) {
 		b.Fatal(err)
 	}
 	lit := queries.Literal(path)
-	without := func(name string) string {
-		args := queries.Args{"path": lit}
-		for k, v := range typedFragments() {
-			args[k] = v
-		}
-		args[name] = "false"
-		return queries.Render("ingest.ndjson_typed", args)
-	}
 	table := func(q string) string { return queries.Render("ingest.bench_table", queries.Args{"select": q}) }
-	steps := []struct{ name, q string }{
-		{"raw", queries.Render("raw.read_ndjson", queries.Args{"files": lit})},
-		{"read", table(queries.Render("ingest.bench_read", queries.Args{"path": lit, "columns": typedColumns()}))},
-		{"nosuspect", table(without("suspect"))},
-		{"typed", table(typedRelation(path))},
-		{"rules", table(rules(typedRelation(path)))},
-		{"probe", queries.Render("ingest.unknown_keys", unknownKeyArgs(path))},
-		{"file", ""},
+	content, err := os.ReadFile(path)
+	if err != nil {
+		b.Fatal(err)
+	}
+	badPath := filepath.Join(b.TempDir(), "bad.jsonl")
+	bad := bytes.Split(bytes.TrimSuffix(content, []byte("\n")), []byte("\n"))
+	for i := 99; i < len(bad); i += 100 {
+		bad[i] = bad[i][:len(bad[i])/2]
+	}
+	if err := os.WriteFile(badPath, append(bytes.Join(bad, []byte("\n")), '\n'), 0o644); err != nil {
+		b.Fatal(err)
+	}
+	ingestBad := func(db *sql.DB, split bool) error {
+		defer func(v bool) { splitOff = v }(splitOff)
+		splitOff = !split
+		res, err := File(context.Background(), db, badPath, Options{})
+		if err == nil && (res.typedRead != split || res.Rejected != int64(n/100)) {
+			err = fmt.Errorf("bad lines: %+v", res)
+		}
+		return err
+	}
+	steps := []struct {
+		name, q string
+		fn      func(db *sql.DB) error
+	}{
+		{name: "raw", q: queries.Render("raw.read_ndjson", queries.Args{"files": lit})},
+		{name: "read", q: table(queries.Render("ingest.bench_read", queries.Args{"path": lit, "columns": typedColumns()}))},
+		{name: "typed", q: table(typedRelation(path))},
+		{name: "rules", q: table(rules(typedRelation(path)))},
+		{name: "prescan", fn: func(*sql.DB) error {
+			sc, err := scanFile(path)
+			if err == nil && !sc.typedClean() {
+				err = fmt.Errorf("prescan: not typed-clean: %+v", sc)
+			}
+			return err
+		}},
+		{name: "scan", fn: func(*sql.DB) error { return scanLines(content) }},
+		{name: "file", fn: func(db *sql.DB) error {
+			res, err := File(context.Background(), db, path, Options{})
+			if err == nil && (!res.typedRead || res.Accepted != int64(n)) {
+				err = fmt.Errorf("file: not stored by the typed read: %+v", res)
+			}
+			return err
+		}},
+		{name: "bad", fn: func(db *sql.DB) error { return ingestBad(db, true) }},
+		{name: "badlines", fn: func(db *sql.DB) error { return ingestBad(db, false) }},
 	}
 	ctx := context.Background()
 	cpu := make([]time.Duration, len(steps))
@@ -76,15 +114,11 @@ func BenchmarkTypedChecks(b *testing.B) {
 		for i, s := range steps {
 			b.StopTimer()
 			db := benchDB(b)
-			if _, err := db.ExecContext(ctx, queries.Get("ingest.typed_macros")); err != nil {
-				b.Fatal(err)
-			}
 			b.StartTimer()
 			c0 := cpuTime()
-			if s.q == "" {
-				res, err := File(ctx, db, path, Options{})
-				if err != nil || !res.typedRead || res.Accepted != int64(n) {
-					b.Fatalf("file: %v %+v", err, res)
+			if s.fn != nil {
+				if err := s.fn(db); err != nil {
+					b.Fatalf("%s: %v", s.name, err)
 				}
 			} else if _, err := db.ExecContext(ctx, s.q); err != nil {
 				b.Fatalf("%s: %v", s.name, err)
@@ -101,4 +135,22 @@ func BenchmarkTypedChecks(b *testing.B) {
 			b.ReportMetric(float64(cpu[i])/float64(cpu[0]), s.name+"/raw")
 		}
 	}
+}
+
+// scanLines runs the key/type scan over every line of content, failing on
+// the first line that is not lineTyped.
+func scanLines(content []byte) error {
+	var ls lineScanner
+	for n := 1; len(content) > 0; n++ {
+		line := content
+		if i := bytes.IndexByte(content, '\n'); i >= 0 {
+			line, content = content[:i], content[i+1:]
+		} else {
+			content = nil
+		}
+		if v := ls.line(line); v != lineTyped {
+			return fmt.Errorf("line %d: verdict %d", n, v)
+		}
+	}
+	return nil
 }

@@ -70,3 +70,9 @@ SELECT line_no,
            '^(call_id|model call_id|evidence_id|stage_id|run event|terminal)') || ')' AS reason
 FROM ranked
 WHERE dup_key IS NOT NULL AND (already OR nth > 1);
+
+-- name: ingest.count_dups
+-- The split route (ingest/fast_split.go): how many duplicates the last chunk
+-- of its few line-by-line lines holds. Any means rollback and the whole file
+-- line by line, which alone orders them against the typed lines.
+SELECT count(*) FROM ingest_dups

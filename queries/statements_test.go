@@ -68,8 +68,6 @@ func sampleFor(dir, name string) queries.Args {
 		return ingest.JSONTypedArgs(sample(dir)["source"])
 	case "ingest.ndjson_typed", "ingest.bench_read":
 		return ingest.TypedReadArgs(filepath.Join(dir, "one.jsonl"))
-	case "ingest.unknown_keys":
-		return ingest.UnknownKeyArgs(filepath.Join(dir, "one.jsonl"))
 	case "ingest.parquet_rows", "ingest.parquet_columns":
 		return queries.Args{"path": queries.Literal(filepath.Join(dir, "events.parquet"))}
 	case "ingest.arrow_typed":
@@ -120,7 +118,6 @@ func session(t *testing.T, dir string) *sql.Conn {
 	}
 	setup := []string{
 		queries.Get("otlp.tables"),
-		queries.Get("ingest.typed_macros"),
 		queries.Get("session.macros"),
 		`INSERT INTO events (file_id, type, run_id, ts, suite, started_at)
 		 VALUES (1, 'run', 'r1', '2026-11-01T02:00:00Z', 'a', '2026-11-01T02:00:00Z')`,
