@@ -51,6 +51,14 @@ FROM chain_facts
 WHERE suite = $suite
 ORDER BY 1, 2, 3;
 
+-- name: baseline.counts
+-- How many rows each part of suite $suite's evidence has (the WHERE
+-- clauses of baseline.runs, .latency and .recovery), so that the reader
+-- allocates each part once instead of growing it row by row.
+SELECT (SELECT count(*) FROM run_facts WHERE suite = $suite) AS runs,
+       (SELECT count(*) FROM span_facts WHERE suite = $suite AND wall_ms IS NOT NULL) AS latency,
+       (SELECT count(*) FROM chain_facts WHERE suite = $suite) AS recovery;
+
 -- name: baseline.sources
 -- The files the database was built from, for the manifest.
 SELECT path, sha256 FROM files ORDER BY path;
