@@ -36,7 +36,7 @@ var latencyColumns = []string{"run_id", "scope", "name", "queue_ms", "exec_ms", 
 func scanLatency(rows *sql.Rows, ev *Evidence) error {
 	in := newInterner()
 	return eachRow(rows, "latency", len(latencyColumns), func(v []any) {
-		ev.Latency = append(ev.Latency, LatencySample{RunID: in.runID(asString(v[0])), Scope: in.strOf(v[1]), Name: in.strOf(v[2]),
+		ev.Latency = append(ev.Latency, LatencySample{RunID: asString(v[0]), Scope: in.strOf(v[1]), Name: in.strOf(v[2]),
 			QueueMs: in.float(v[3]), ExecMs: in.float(v[4]), WallMs: in.float(v[5])})
 	})
 }
@@ -48,6 +48,6 @@ var recoveryColumns = []string{"run_id", "category", "outcome"}
 func scanRecovery(rows *sql.Rows, ev *Evidence) error {
 	in := newInterner()
 	return eachRow(rows, "recovery", len(recoveryColumns), func(v []any) {
-		ev.Recovery = append(ev.Recovery, RecoverySample{RunID: in.runID(asString(v[0])), Category: in.strOf(v[1]), Outcome: in.strOf(v[2])})
+		ev.Recovery = append(ev.Recovery, RecoverySample{RunID: asString(v[0]), Category: in.strOf(v[1]), Outcome: in.strOf(v[2])})
 	})
 }

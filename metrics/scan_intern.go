@@ -3,15 +3,15 @@ package metrics
 import "time"
 
 // interner shares the repeated values of one evidence scan: a suite's
-// samples repeat a handful of scopes, names, classes and outcomes, and each
-// run's id once per sample, so keeping one copy of each (and one pointer
-// per distinct optional value) saves most of the Go heap the evidence
-// holds. The values behind shared pointers are never written to.
+// samples repeat a handful of scopes, names, classes and outcomes, so one
+// copy of each (and one pointer per distinct optional value) is kept. Run
+// ids are not interned: a map of tens of thousands of them cost more CPU
+// (cache misses) than all the rest of the scan. The values behind shared
+// pointers are never written to.
 type interner struct {
 	strs  map[string]string
 	opts  map[string]*string
 	bools [2]*bool
-	last  string
 	slab  []float64
 }
 
@@ -26,16 +26,6 @@ func (in *interner) str(v string) string {
 		return s
 	}
 	in.strs[v] = v
-	return v
-}
-
-// runID returns v, or the previous run id when v equals it: the parts come
-// ordered by run id, so a run's samples follow one another.
-func (in *interner) runID(v string) string {
-	if v == in.last {
-		return in.last
-	}
-	in.last = v
 	return v
 }
 

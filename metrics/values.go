@@ -54,8 +54,11 @@ func asFloat(v any) *float64 {
 
 // asString converts a scanned VARCHAR; NULL is "".
 func asString(v any) string {
-	if v == nil {
+	switch x := v.(type) {
+	case nil:
 		return ""
+	case string:
+		return x
 	}
 	return fmt.Sprint(v)
 }
