@@ -8,6 +8,7 @@ import (
 	"os"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/spf13/cobra"
 
@@ -84,50 +85,30 @@ func runCompare(ctx context.Context, s Streams, g *global, o *compareOptions) er
 	if err != nil {
 		return err
 	}
-	defer done()
+	release := sync.OnceFunc(done)
+	defer release()
 	nights := []string{o.baseline}
 	if o.baseline == "" { // --baseline-last
 		if nights, err = lastNights(ctx, db, o.candidate, o.baselineLast); err != nil {
 			return err
 		}
 	}
-	sess, err := metrics.OpenSuites(ctx, db, append(slices.Clone(nights), o.candidate))
+	in, err := loadCompareInput(ctx, db, nights, o)
 	if err != nil {
 		return err
 	}
-	defer func() { _ = sess.Close() }() // drops the session's TEMP tables only
-	var base *metrics.Evidence
-	var bs compare.Side
-	if o.baseline == "" {
-		base, bs, err = loadNights(ctx, sess, nights)
-	} else {
-		base, bs, err = loadSide(ctx, sess, db, o.dir, o.baseline)
-	}
-	if err != nil {
-		return err
-	}
-	cand, cs, err := loadSide(ctx, sess, db, o.dir, o.candidate)
-	if err != nil {
-		return err
-	}
-	if _, err := compare.CheckMix(base, cand); err != nil {
-		return usagef("%v", err)
-	}
-	res := compare.Compare(base, cand, bs, cs, compare.Options{Alpha: gates.Alpha})
+	// The database is not read again: closing it now returns DuckDB's
+	// memory (buffers, caches) before the comparison allocates its own.
+	release()
+	res := compare.Compare(in.base, in.cand, in.bs, in.cs, compare.Options{Alpha: gates.Alpha})
 	compare.Evaluate(res, gates)
 	var buf bytes.Buffer
 	if err := compare.Write(&buf, res, o.format); err != nil {
 		return err
 	}
 	page := buf.Bytes()
-	if o.format == "html" && bs.Source == "suite" && cs.Source == "suite" {
-		// Failing candidate runs beside their baseline twins (a saved
-		// baseline keeps no events to pair with).
-		pairs, err := sess.Pairs(ctx, bs.Suite, cs.Suite, htmlPairs)
-		if err != nil {
-			return err
-		}
-		if page, err = compare.InsertPairsHTML(page, pairs); err != nil {
+	if in.pairs != nil {
+		if page, err = compare.InsertPairsHTML(page, in.pairs); err != nil {
 			return err
 		}
 	}

@@ -80,21 +80,32 @@ var evidenceParts = []string{"runs", "latency", "recovery"}
 
 // Evidence reads the frozen evidence of one suite.
 func (s *Session) Evidence(ctx context.Context, suite string) (*Evidence, error) {
-	ev := &Evidence{}
+	var runs, latency, recovery int64
+	err := s.conn.QueryRowContext(ctx, queries.Get("baseline.counts"), sql.Named("suite", suite)).Scan(&runs, &latency, &recovery)
+	if err != nil {
+		return nil, fmt.Errorf("metrics: evidence counts of %q: %w", suite, err)
+	}
+	ev := &Evidence{Runs: make([]RunFact, 0, runs), Latency: make([]LatencySample, 0, latency),
+		Recovery: make([]RecoverySample, 0, recovery)}
 	for _, part := range evidenceParts {
-		rows, err := s.conn.QueryContext(ctx, queries.Get("baseline."+part), sql.Named("suite", suite))
-		if err != nil {
-			return nil, fmt.Errorf("metrics: evidence %s of %q: %w", part, suite, err)
-		}
-		err = ScanEvidence(rows, part, ev)
-		if cerr := rows.Close(); err == nil {
-			err = cerr
-		}
-		if err != nil {
+		if err := s.evidencePart(ctx, suite, part, ev); err != nil {
 			return nil, err
 		}
 	}
 	return ev, nil
+}
+
+// evidencePart appends one part of suite's evidence to ev.
+func (s *Session) evidencePart(ctx context.Context, suite, part string, ev *Evidence) error {
+	rows, err := s.conn.QueryContext(ctx, queries.Get("baseline."+part), sql.Named("suite", suite))
+	if err != nil {
+		return fmt.Errorf("metrics: evidence %s of %q: %w", part, suite, err)
+	}
+	err = ScanEvidence(rows, part, ev)
+	if cerr := rows.Close(); err == nil {
+		err = cerr
+	}
+	return err
 }
 
 // SaveEvidence writes the evidence of suite as Parquet files, one per part
@@ -166,6 +177,15 @@ func ScanEvidence(rows *sql.Rows, part string, ev *Evidence) error {
 	if part == "runs" && slices.Equal(cols, runColumns) {
 		return scanRuns(rows, ev)
 	}
+	if part == "recovery" && slices.Equal(cols, recoveryColumns) {
+		return scanRecovery(rows, ev)
+	}
+	return scanGeneric(rows, part, cols, ev)
+}
+
+// scanGeneric reads any columns by name through a map per row: the path
+// for a saved baseline whose files have other columns than the queries.
+func scanGeneric(rows *sql.Rows, part string, cols []string, ev *Evidence) error {
 	for rows.Next() {
 		vals := make([]any, len(cols))
 		ptrs := make([]any, len(cols))
@@ -234,33 +254,4 @@ func optBool(v any) *bool {
 		return nil
 	}
 	return &b
-}
-
-// latencyColumns are the columns of baseline.latency, in order.
-var latencyColumns = []string{"run_id", "scope", "name", "queue_ms", "exec_ms", "wall_ms"}
-
-// scanLatency reads latency samples into typed values directly: there are
-// about as many samples as events, so the generic map per row of
-// ScanEvidence would dominate a comparison's time.
-func scanLatency(rows *sql.Rows, ev *Evidence) error {
-	var runID, scope, name string
-	var q, x, w sql.NullFloat64
-	opt := func(v sql.NullFloat64) *float64 {
-		if !v.Valid {
-			return nil
-		}
-		f := v.Float64
-		return &f
-	}
-	for rows.Next() {
-		if err := rows.Scan(&runID, &scope, &name, &q, &x, &w); err != nil {
-			return fmt.Errorf("metrics: scan latency: %w", err)
-		}
-		ev.Latency = append(ev.Latency, LatencySample{RunID: runID, Scope: scope, Name: name,
-			QueueMs: opt(q), ExecMs: opt(x), WallMs: opt(w)})
-	}
-	if err := rows.Err(); err != nil {
-		return fmt.Errorf("metrics: scan latency: %w", err)
-	}
-	return nil
 }

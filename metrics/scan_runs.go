@@ -1,9 +1,6 @@
 package metrics
 
-import (
-	"database/sql"
-	"fmt"
-)
+import "database/sql"
 
 // runColumns are the columns of baseline.runs, in order (a saved baseline
 // holds the same); scanRuns reads them without the generic map per row.
@@ -16,59 +13,21 @@ var runColumns = []string{"run_id", "suite", "scenario", "started_at", "agent_na
 
 // scanRuns reads run facts into typed values directly, with the meaning
 // runFact gives the generic values: NULL strings are "" (required) or nil
-// (optional), NULL counts 0, NULL judgements nil.
+// (optional), NULL counts 0, NULL judgements nil. Repeated values (suite,
+// scenario, agent, judgements) share one copy.
 func scanRuns(rows *sql.Rows, ev *Evidence) error {
-	var runID, suite, scenario, agentName, agentVersion, faultClass, claimed sql.NullString
-	var started sql.NullTime
-	var bools [12]sql.NullBool
-	var counts [11]sql.NullInt64
-	var e2e sql.NullFloat64
-	dest := []any{&runID, &suite, &scenario, &started, &agentName, &agentVersion, &faultClass,
-		&bools[0], &bools[1], &bools[2], &bools[3], &bools[4], &claimed,
-		&bools[5], &bools[6], &bools[7], &bools[8], &bools[9], &bools[10], &bools[11]}
-	for i := range counts {
-		dest = append(dest, &counts[i])
-	}
-	dest = append(dest, &e2e)
-	str := func(v sql.NullString) *string {
-		if !v.Valid {
-			return nil
-		}
-		s := v.String
-		return &s
-	}
-	b := func(i int) *bool {
-		if !bools[i].Valid {
-			return nil
-		}
-		v := bools[i].Bool
-		return &v
-	}
-	for rows.Next() {
-		if err := rows.Scan(dest...); err != nil {
-			return fmt.Errorf("metrics: scan runs: %w", err)
-		}
-		f := RunFact{RunID: runID.String, Suite: suite.String, Scenario: scenario.String,
-			AgentName: str(agentName), AgentVersion: str(agentVersion), FaultClass: str(faultClass),
-			PlanValid: b(0), EvidenceSatisfied: b(1), AnswerDeliverable: b(2), TerminalCommitted: b(3), Success: b(4),
-			Claimed: str(claimed), MaskedSuccess: b(5), UndisclosedDegradation: b(6), ZeroCallViolation: b(7),
-			SealViolation: b(8), ExpectationMet: b(9), RetryBudgetOverrun: b(10), DeadlineOverrun: b(11),
-			ToolCalls: counts[0].Int64, Resends: counts[1].Int64, InvalidResends: counts[2].Int64,
-			UnknownOutcomeResends: counts[3].Int64, Duplicates: counts[4].Int64, CircuitOpenCalls: counts[5].Int64,
-			BreakerViolations: counts[6].Int64, DegradedEvidence: counts[7].Int64, DegradedEvidenceOK: counts[8].Int64,
-			DirectEvidence: counts[9].Int64, DirectEvidenceOK: counts[10].Int64}
-		if started.Valid {
-			t := started.Time
-			f.StartedAt = &t
-		}
-		if e2e.Valid {
-			v := e2e.Float64
-			f.EndToEndMs = &v
-		}
-		ev.Runs = append(ev.Runs, f)
-	}
-	if err := rows.Err(); err != nil {
-		return fmt.Errorf("metrics: scan runs: %w", err)
-	}
-	return nil
+	in := newInterner()
+	return eachRow(rows, "runs", len(runColumns), func(v []any) {
+		ev.Runs = append(ev.Runs, RunFact{RunID: asString(v[0]), Suite: in.strOf(v[1]), Scenario: in.strOf(v[2]),
+			StartedAt: timeOf(v[3]), AgentName: in.optStr(v[4]), AgentVersion: in.optStr(v[5]), FaultClass: in.optStr(v[6]),
+			PlanValid: in.optBool(v[7]), EvidenceSatisfied: in.optBool(v[8]), AnswerDeliverable: in.optBool(v[9]),
+			TerminalCommitted: in.optBool(v[10]), Success: in.optBool(v[11]), Claimed: in.optStr(v[12]),
+			MaskedSuccess: in.optBool(v[13]), UndisclosedDegradation: in.optBool(v[14]), ZeroCallViolation: in.optBool(v[15]),
+			SealViolation: in.optBool(v[16]), ExpectationMet: in.optBool(v[17]), RetryBudgetOverrun: in.optBool(v[18]),
+			DeadlineOverrun: in.optBool(v[19]), ToolCalls: asInt(v[20]), Resends: asInt(v[21]),
+			InvalidResends: asInt(v[22]), UnknownOutcomeResends: asInt(v[23]),
+			Duplicates: asInt(v[24]), CircuitOpenCalls: asInt(v[25]), BreakerViolations: asInt(v[26]),
+			DegradedEvidence: asInt(v[27]), DegradedEvidenceOK: asInt(v[28]), DirectEvidence: asInt(v[29]),
+			DirectEvidenceOK: asInt(v[30]), EndToEndMs: in.float(v[31])})
+	})
 }

@@ -14,6 +14,16 @@ func asInt(v any) int64 {
 		return x
 	case int32:
 		return int64(x)
+	case int16:
+		return int64(x)
+	case int8:
+		return int64(x)
+	case uint32:
+		return int64(x)
+	case uint16:
+		return int64(x)
+	case uint8:
+		return int64(x)
 	case uint64:
 		return int64(x)
 	case int:
@@ -44,8 +54,11 @@ func asFloat(v any) *float64 {
 
 // asString converts a scanned VARCHAR; NULL is "".
 func asString(v any) string {
-	if v == nil {
+	switch x := v.(type) {
+	case nil:
 		return ""
+	case string:
+		return x
 	}
 	return fmt.Sprint(v)
 }
