@@ -15,8 +15,14 @@ import (
 // ("Corrupt temporary file", or a crash inside DuckDB); one directory per
 // process keeps them apart. Directories of processes that no longer run
 // (killed before DuckDB could remove its files) are removed on the way.
+// The parent is created here: DuckDB creates only the last directory of
+// the path, so without it the first query that spills failed ("Failed to
+// create directory").
 func defaultSpillDir() string {
 	parent := filepath.Join(os.TempDir(), "faultlens-spill")
+	// An error shows when DuckDB spills, naming the directory; most
+	// queries never spill, so it must not fail the open.
+	_ = os.MkdirAll(parent, 0o700)
 	removeDeadSpills(parent)
 	return filepath.Join(parent, strconv.Itoa(os.Getpid()))
 }

@@ -43,3 +43,27 @@ func TestRemoveDeadSpills(t *testing.T) {
 		t.Errorf("default spill dir %s, want one named after this process %s", got, want)
 	}
 }
+
+// TestDefaultSpillDirCreated: with no --temp-dir and a system temp dir that
+// has no faultlens-spill yet, a query larger than the memory limit spills
+// into this process's directory instead of failing ("cannot use the temp
+// directory").
+func TestDefaultSpillDirCreated(t *testing.T) {
+	t.Setenv("TMPDIR", t.TempDir())
+	db, err := Open(t.Context(), "", Limits{MemoryLimit: "64MB", Threads: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer mustClose(t, db)
+	var last string
+	q := `SELECT s FROM (SELECT md5(i::VARCHAR) || md5((i + 1)::VARCHAR) AS s FROM range(3000000) t(i)) ORDER BY s OFFSET 2999999`
+	if err := db.QueryRow(q).Scan(&last); err != nil {
+		t.Fatalf("a query that spills: %v", err)
+	}
+	if len(last) != 64 {
+		t.Errorf("got %q, want the largest of the 64-character texts", last)
+	}
+	if _, err := os.Stat(filepath.Join(os.TempDir(), "faultlens-spill")); err != nil {
+		t.Errorf("no spill directory: %v", err)
+	}
+}
