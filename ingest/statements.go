@@ -34,4 +34,6 @@ func UnknownKeyArgs(path string) queries.Args { return unknownKeyArgs(path) }
 
 // ArrowTypedArgs fills ingest.arrow_typed for a Parquet file at path with
 // the canonical columns (as export writes them).
-func ArrowTypedArgs(path string) queries.Args { return arrowTypedArgs(CanonicalArrowSchema, path) }
+func ArrowTypedArgs(path string) queries.Args {
+	return arrowTypedArgs(CanonicalArrowSchema, []string{path})
+}
