@@ -219,6 +219,9 @@ func readArrow(path string, open func(*arrow.Schema) (arrowSink, error)) (sc *ar
 	if err := checkArrowSchema(sc); err != nil {
 		return sc, 0, err
 	}
+	if err := checkFieldNames(sc.Fields()); err != nil {
+		return sc, 0, err
+	}
 	if sink, err = open(sc); err != nil {
 		return sc, 0, &sinkError{err}
 	}
@@ -235,6 +238,9 @@ func readArrow(path string, open func(*arrow.Schema) (arrowSink, error)) (sc *ar
 			held += dataBytes(c.Data())
 		}
 		if err := checkRowCount(rec, held); err != nil {
+			return sc, rows, fmt.Errorf("corrupt Arrow IPC data: %w", err)
+		}
+		if err := checkUTF8(rec, rows); err != nil {
 			return sc, rows, fmt.Errorf("corrupt Arrow IPC data: %w", err)
 		}
 		rows += rec.NumRows()
