@@ -1,6 +1,7 @@
 package ingest
 
 import (
+	"encoding/binary"
 	"fmt"
 	"unicode/utf8"
 
@@ -11,8 +12,9 @@ import (
 // Arrow's string types must hold UTF-8, but nothing in the IPC format
 // checks it, and DuckDB's Parquet reader refuses invalid bytes with an
 // error that names no row. So every string column of a batch is checked
-// here, at a few GB/s: the bytes of the whole column at once, then that no
-// value starts inside a character. A file that fails is corrupt: an error
+// here, at a few GB/s: the bytes of the whole column at once (ASCII
+// only, the rule, ends the check), then that no value starts inside a
+// character. A file that fails is corrupt: an error
 // naming the column and, for a top-level column, the row.
 
 // checkUTF8 checks the string columns of rec, whose first row is row
@@ -77,7 +79,7 @@ func checkStrings[T int32 | int64](a arrow.Array, offsets []T, data []byte) (int
 	if lo < 0 || hi < lo || int64(hi) > int64(len(data)) {
 		return -1, false
 	}
-	if utf8.Valid(data[lo:hi]) && startsOnRunes(offsets, data, hi) {
+	if asciiOnly(data[lo:hi]) || utf8.Valid(data[lo:hi]) && startsOnRunes(offsets, data, hi) {
 		return -1, true
 	}
 	for i := 0; i+1 < len(offsets); i++ {
@@ -90,6 +92,22 @@ func checkStrings[T int32 | int64](a arrow.Array, offsets []T, data []byte) (int
 		}
 	}
 	return -1, true
+}
+
+// asciiOnly reports whether b holds no byte above 0x7F, 8 bytes at a time:
+// then no value can start inside a character, and the offsets need no look.
+func asciiOnly(b []byte) bool {
+	for ; len(b) >= 8; b = b[8:] {
+		if binary.LittleEndian.Uint64(b)&0x8080808080808080 != 0 {
+			return false
+		}
+	}
+	for _, c := range b {
+		if c >= 0x80 {
+			return false
+		}
+	}
+	return true
 }
 
 // startsOnRunes reports whether no offset below hi falls inside a
