@@ -50,7 +50,7 @@ func ingestArrow(ctx context.Context, db *sql.DB, path, name, tmpDir string) (Fi
 	}
 	defer restore()
 
-	pq, sc, rows, err := arrowToParquet(path, tmpDir)
+	pqs, sc, rows, err := arrowToParquet(path, tmpDir)
 	var se *sinkError
 	switch {
 	case errors.Is(err, errors.ErrUnsupported):
@@ -60,9 +60,9 @@ func ingestArrow(ctx context.Context, db *sql.DB, path, name, tmpDir string) (Fi
 	case err != nil:
 		return res, &InputError{Path: name, Err: err}
 	}
-	defer removeTemp(pq)
+	defer removeTemps(pqs)
 	res.Lines = rows
-	return res, storeArrowTyped(ctx, conn, pq, sc, name, &res)
+	return res, storeArrowTyped(ctx, conn, pqs, sc, name, &res)
 }
 
 // ingestArrowAsJSON is the route through JSON lines, for schemas the
@@ -219,6 +219,9 @@ func readArrow(path string, open func(*arrow.Schema) (arrowSink, error)) (sc *ar
 	if err := checkArrowSchema(sc); err != nil {
 		return sc, 0, err
 	}
+	if err := checkFieldNames(sc.Fields()); err != nil {
+		return sc, 0, err
+	}
 	if sink, err = open(sc); err != nil {
 		return sc, 0, &sinkError{err}
 	}
@@ -237,13 +240,23 @@ func readArrow(path string, open func(*arrow.Schema) (arrowSink, error)) (sc *ar
 		if err := checkRowCount(rec, held); err != nil {
 			return sc, rows, fmt.Errorf("corrupt Arrow IPC data: %w", err)
 		}
+		if err := checkUTF8(rec, rows); err != nil {
+			return sc, rows, fmt.Errorf("corrupt Arrow IPC data: %w", err)
+		}
 		rows += rec.NumRows()
 		if err := sink.Write(rec); err != nil {
 			return sc, rows, fmt.Errorf("row after %d: %w", rows-rec.NumRows(), err)
 		}
 	}
+	if f, ok := sink.(flusher); ok {
+		return sc, rows, f.Flush()
+	}
 	return sc, rows, nil
 }
+
+// flusher is a sink that writes in the background: Flush waits for the
+// writing and returns its first error, the file's (or a *sinkError).
+type flusher interface{ Flush() error }
 
 // sinkError is an error of the sink (creating or closing its output), not
 // of the Arrow file.

@@ -57,11 +57,11 @@ func BenchmarkArrowRoutes(b *testing.B) {
 	})
 	b.Run("parquet_write", func(b *testing.B) {
 		for b.Loop() {
-			pq, _, _, err := arrowToParquet(path, "")
+			pqs, _, _, err := arrowToParquet(path, "")
 			if err != nil {
 				b.Fatal(err)
 			}
-			removeTemp(pq)
+			removeTemps(pqs)
 		}
 	})
 	b.Run("parquet_write+read_parquet", func(b *testing.B) {
@@ -69,14 +69,14 @@ func BenchmarkArrowRoutes(b *testing.B) {
 			b.StopTimer()
 			db := benchDB(b)
 			b.StartTimer()
-			pq, _, _, err := arrowToParquet(path, "")
+			pqs, _, _, err := arrowToParquet(path, "")
 			if err != nil {
 				b.Fatal(err)
 			}
-			if _, err := db.ExecContext(ctx, "CREATE TABLE t AS SELECT * FROM read_parquet('"+pq+"')"); err != nil {
+			if _, err := db.ExecContext(ctx, "CREATE TABLE t AS SELECT * FROM read_parquet(["+queries.Literals(pqs)+"])"); err != nil {
 				b.Fatal(err)
 			}
-			removeTemp(pq)
+			removeTemps(pqs)
 			closeQuietly(db)
 		}
 	})

@@ -2,6 +2,7 @@ package ingest
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/apache/arrow-go/v18/arrow"
@@ -17,18 +18,19 @@ import (
 // the timestamps as instants, bad_field), and the contract's rules in
 // queries/ingest.sql judge it exactly as they judge a JSON line.
 
-// arrowTyped returns the typed relation over the Parquet file at path whose
-// columns are those of sc: line_no (the 1-based row number), text and raw
+// arrowTyped returns the typed relation over the Parquet chunk files at
+// paths (arrow_chunks.go) whose columns are those of sc: line_no (the
+// 1-based row number), text and raw
 // (NULL; see arrowChecked), e, jt (NULL), ts_v, enq_v, start_v, end_v,
 // bad_field, and src_row, the whole row as a struct (for the text of a
 // rejected row and for extra).
-func arrowTyped(sc *arrow.Schema, path string) string {
-	return queries.Render("ingest.arrow_typed", arrowTypedArgs(sc, path))
+func arrowTyped(sc *arrow.Schema, paths []string) string {
+	return queries.Render("ingest.arrow_typed", arrowTypedArgs(sc, paths))
 }
 
-// arrowTypedArgs fills ingest.arrow_typed for the Parquet file at path
-// whose columns are those of sc.
-func arrowTypedArgs(sc *arrow.Schema, path string) queries.Args {
+// arrowTypedArgs fills ingest.arrow_typed for the Parquet chunk files at
+// paths whose columns are those of sc.
+func arrowTypedArgs(sc *arrow.Schema, paths []string) queries.Args {
 	var fields []string
 	var bad []string
 	for _, want := range CanonicalArrowSchema.Fields() {
@@ -42,9 +44,10 @@ func arrowTypedArgs(sc *arrow.Schema, path string) queries.Args {
 		fields = append(fields, queries.Ident(want.Name)+" := "+v)
 	}
 	args := queries.Args{
-		"path":      queries.Literal(path),
-		"event":     "struct_pack(" + strings.Join(fields, ",\n    ") + ")",
-		"bad_field": "NULL::VARCHAR",
+		"paths":      "[" + queries.Literals(paths) + "]",
+		"chunk_rows": strconv.FormatInt(chunkRows, 10),
+		"event":      "struct_pack(" + strings.Join(fields, ",\n    ") + ")",
+		"bad_field":  "NULL::VARCHAR",
 	}
 	for i, name := range []string{"ts", "enqueued_at", "started_at", "ended_at"} {
 		got, ref := arrowColumn(sc, name)

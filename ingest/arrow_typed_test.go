@@ -81,12 +81,11 @@ func TestArrowStringViewFallsBack(t *testing.T) {
 			fs[i].Type = arrow.BinaryTypes.StringView
 		}
 	}
-	if s, err := newParquetSink(arrow.NewSchema(fs, nil), ""); !errors.Is(err, errors.ErrUnsupported) {
+	if s, err := newParquetChunks(arrow.NewSchema(fs, nil), ""); !errors.Is(err, errors.ErrUnsupported) {
 		if s != nil {
 			closeQuietly(s)
-			removeTemp(s.f.Name())
 		}
-		t.Fatalf("newParquetSink(string_view) = %v, want errors.ErrUnsupported", err)
+		t.Fatalf("newParquetChunks(string_view) = %v, want errors.ErrUnsupported", err)
 	}
 	path := filepath.Join(t.TempDir(), "view.arrow")
 	if err := os.WriteFile(path, encodeArrow(t, arrow.NewSchema(fs, nil), []string{runLine, terminalLine}, false), 0o644); err != nil {
@@ -115,12 +114,11 @@ func TestArrowDictionaryStrings(t *testing.T) {
 		{Name: "started_at", Type: arrow.BinaryTypes.String, Nullable: true},
 	}, nil)
 	// The typed route takes them (no fallback to JSON lines).
-	s, err := newParquetSink(sc, "")
+	s, err := newParquetChunks(sc, "")
 	if err != nil {
-		t.Fatalf("newParquetSink(dictionary strings): %v", err)
+		t.Fatalf("newParquetChunks(dictionary strings): %v", err)
 	}
 	closeQuietly(s)
-	removeTemp(s.f.Name())
 	b := array.NewRecordBuilder(mem, sc)
 	defer b.Release()
 	for i, v := range []string{"run", "run"} {

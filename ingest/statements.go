@@ -31,4 +31,6 @@ func TypedReadArgs(path string) queries.Args {
 
 // ArrowTypedArgs fills ingest.arrow_typed for a Parquet file at path with
 // the canonical columns (as export writes them).
-func ArrowTypedArgs(path string) queries.Args { return arrowTypedArgs(CanonicalArrowSchema, path) }
+func ArrowTypedArgs(path string) queries.Args {
+	return arrowTypedArgs(CanonicalArrowSchema, []string{path})
+}

@@ -74,14 +74,15 @@ WHERE c.line_no = s.line_no
   AND (c.reason IS NOT NULL OR c.line_no IN (SELECT line_no FROM ingest_dups))
 
 -- name: ingest.arrow_typed
--- The typed relation over the Parquet copy of an Arrow file (see
--- ingest/arrow_typed.go, which generates the expressions from its schema):
+-- The typed relation over the Parquet copy of an Arrow file, in chunk files
+-- of chunk_rows rows each but the last (see ingest/arrow_typed.go, which
+-- generates the expressions from its schema, and ingest/arrow_chunks.go):
 -- line_no is the 1-based row number; src_row, the whole row, gives the text
 -- of a rejected row and extra.
-SELECT file_row_number + 1 AS line_no, NULL::VARCHAR AS text, NULL::JSON AS raw,
+SELECT CAST(file_index AS BIGINT) * {{chunk_rows}} + file_row_number + 1 AS line_no, NULL::VARCHAR AS text, NULL::JSON AS raw,
   {{event}} AS e,
   NULL::VARCHAR[] AS jt,
   {{ts_v}} AS ts_v, {{enq_v}} AS enq_v, {{start_v}} AS start_v, {{end_v}} AS end_v,
   {{bad_field}} AS bad_field,
   {{src_row}} AS src_row
-FROM read_parquet({{path}}, file_row_number = true) p
+FROM read_parquet({{paths}}, file_row_number = true) p
