@@ -22,7 +22,7 @@ func defaultSpillDir() string {
 	parent := filepath.Join(os.TempDir(), "faultlens-spill")
 	// An error shows when DuckDB spills, naming the directory; most
 	// queries never spill, so it must not fail the open.
-	_ = os.MkdirAll(parent, 0o700)
+	_ = os.Mkdir(parent, 0o700) // not MkdirAll: a missing temp dir stays missing
 	removeDeadSpills(parent)
 	return filepath.Join(parent, strconv.Itoa(os.Getpid()))
 }
