@@ -82,6 +82,10 @@ func TestTimestampPrecision(t *testing.T) {
 		{"2026-11-28T23:59:59.999+08:00", time.Date(2026, 11, 28, 15, 59, 59, 999_000_000, time.UTC)},
 		{"2026-11-28T00:30:00-01:00", time.Date(2026, 11, 28, 1, 30, 0, 0, time.UTC)},
 		{"2024-02-29T12:00:00Z", time.Date(2024, 2, 29, 12, 0, 0, 0, time.UTC)},
+		{"2000-02-29T12:00:00Z", time.Date(2000, 2, 29, 12, 0, 0, 0, time.UTC)}, // a leap year by the 400 rule
+		{"2026-11-28T02:00:01.123456789012345678901234567890Z", time.Date(2026, 11, 28, 2, 0, 1, 123_456_000, time.UTC)},
+		{"2026-11-28T02:00:01+23:59", time.Date(2026, 11, 27, 2, 1, 1, 0, time.UTC)},
+		{"2026-11-28 02:00:01.5-00:00", time.Date(2026, 11, 28, 2, 0, 1, 500_000_000, time.UTC)},
 	}
 	db := openDB(t)
 	var ls []string
@@ -124,6 +128,12 @@ func TestInvalidTimestamps(t *testing.T) {
 		`"2026-11-28T02:00:01+08:60"`,      // offset minute 60
 		`"2026-02-29T02:00:01Z"`,           // not a leap year
 		`"2026-13-01T02:00:01Z"`,           // month 13
+		`"2026-00-10T02:00:01Z"`,           // month 00
+		`"2026-11-00T02:00:01Z"`,           // day 00
+		`"2026-04-31T02:00:01Z"`,           // April 31
+		`"1900-02-29T02:00:01Z"`,           // not a leap year by the 100 rule
+		`"2026-12-31T23:59:60Z"`,           // leap second
+		`"2026-11-28T02:00:01.250ZZ"`,      // two zones
 		`"2026-11-28T02:00:01,250Z"`,       // comma for the fraction
 		`"2026-11-28T02:00:01.Z"`,          // empty fraction
 		`"Sat, 28 Nov 2026 02:00:01 GMT"`,  // RFC 1123
