@@ -96,18 +96,11 @@ func commitChecked(ctx context.Context, conn *sql.Conn, path string, res *FileRe
 			if err := step(); err != nil {
 				return err
 			}
-			r, err := conn.ExecContext(ctx, insert, fileID)
-			if err != nil {
-				return fmt.Errorf("store events: %w", err)
-			}
-			n, err := r.RowsAffected()
+			n, err := storeChunk(ctx, conn, insert, fileID, path)
 			if err != nil {
 				return err
 			}
 			res.Events += n
-			if _, err := conn.ExecContext(ctx, queries.Get("ingest.insert_rejected_checked"), fileID, path); err != nil {
-				return fmt.Errorf("store rejected lines: %w", err)
-			}
 		}
 		res.Accepted = res.Events
 		if res.Format == "otlp" {
@@ -174,4 +167,22 @@ func recordFile(ctx context.Context, conn *sql.Conn, fileID int64, path string, 
 		return fmt.Errorf("record file: %w", err)
 	}
 	return nil
+}
+
+// storeChunk stores the chunk of checked lines in ingest_checked under the
+// file: its valid events by insert, its rejected lines with their reasons.
+// It returns the events stored.
+func storeChunk(ctx context.Context, conn *sql.Conn, insert string, fileID int64, path string) (int64, error) {
+	r, err := conn.ExecContext(ctx, insert, fileID)
+	if err != nil {
+		return 0, fmt.Errorf("store events: %w", err)
+	}
+	n, err := r.RowsAffected()
+	if err != nil {
+		return 0, err
+	}
+	if _, err := conn.ExecContext(ctx, queries.Get("ingest.insert_rejected_checked"), fileID, path); err != nil {
+		return 0, fmt.Errorf("store rejected lines: %w", err)
+	}
+	return n, nil
 }

@@ -98,18 +98,11 @@ func commitSplit(ctx context.Context, conn *sql.Conn, path, name, tmpDir string,
 			if dups > 0 {
 				return errNotClean
 			}
-			r, err := conn.ExecContext(ctx, insert, fileID)
-			if err != nil {
-				return fmt.Errorf("store events: %w", err)
-			}
-			n, err := r.RowsAffected()
+			n, err := storeChunk(ctx, conn, insert, fileID, name)
 			if err != nil {
 				return err
 			}
 			split.Events += n
-			if _, err := conn.ExecContext(ctx, queries.Get("ingest.insert_rejected_checked"), fileID, name); err != nil {
-				return fmt.Errorf("store rejected lines: %w", err)
-			}
 		}
 		if _, err := conn.ExecContext(ctx, queries.Get("ingest.insert_rejected_lines"), fileID, name); err != nil {
 			return fmt.Errorf("store rejected lines: %w", err)

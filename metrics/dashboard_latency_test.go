@@ -5,8 +5,7 @@ import (
 	"encoding/json"
 	"testing"
 
-	"github.com/faultlens/faultlens/ingest"
-	"github.com/faultlens/faultlens/store"
+	"github.com/faultlens/faultlens/internal/testdb"
 )
 
 // The dashboard's overview asks for the report without the latency
@@ -14,19 +13,8 @@ import (
 // the whole report, and either alone changes nothing else.
 func TestReportWithoutLatency(t *testing.T) {
 	ctx := context.Background()
-	db, err := store.Open(ctx, "", store.Limits{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer closeOK(t, db)
-	if _, err := ingest.Files(ctx, db, []string{"../sample-traces/baseline.jsonl", "../sample-traces/candidate.jsonl"}, ingest.Options{}); err != nil {
-		t.Fatal(err)
-	}
-	s, err := Open(ctx, db)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer closeOK(t, s)
+	db := testdb.Samples(t)
+	s := testdb.Session(t, db, Open)
 	whole, err := s.Report(ctx, Options{})
 	if err != nil {
 		t.Fatal(err)

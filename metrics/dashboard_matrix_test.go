@@ -5,9 +5,6 @@ import (
 	"fmt"
 	"strings"
 	"testing"
-
-	"github.com/faultlens/faultlens/ingest"
-	"github.com/faultlens/faultlens/store"
 )
 
 // The errors view's matrix on the samples: every cell, and each one the
@@ -15,19 +12,7 @@ import (
 // category (the same chains, counted by another query).
 func TestErrorMatrix(t *testing.T) {
 	ctx := context.Background()
-	db, err := store.Open(ctx, "", store.Limits{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer closeOK(t, db)
-	if _, err := ingest.Files(ctx, db, []string{"../sample-traces/baseline.jsonl", "../sample-traces/candidate.jsonl"}, ingest.Options{}); err != nil {
-		t.Fatal(err)
-	}
-	s, err := Open(ctx, db)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer closeOK(t, s)
+	s := sampleSession(t)
 	cells, err := s.ErrorMatrix(ctx)
 	if err != nil {
 		t.Fatal(err)
