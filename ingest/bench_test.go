@@ -42,17 +42,7 @@ func benchEvents(b *testing.B) int { return benchEnv(b, "FAULTLENS_BENCH_EVENTS"
 // and breaks ingest down into its phases (see phases).
 func BenchmarkIngestJSONL(b *testing.B) {
 	n := benchEvents(b)
-	path := filepath.Join(b.TempDir(), "bench.jsonl")
-	f, err := os.Create(path)
-	if err != nil {
-		b.Fatal(err)
-	}
-	if err := generateTrace(f, n, 1); err != nil {
-		b.Fatal(err)
-	}
-	if err := f.Close(); err != nil {
-		b.Fatal(err)
-	}
+	path := benchTraceFile(b, n)
 	st, _ := os.Stat(path)
 	b.Run(fmt.Sprintf("events=%d", n), func(b *testing.B) {
 		ctx := context.Background()
@@ -206,4 +196,22 @@ func (l *lineLimit) Write(p []byte) (int, error) {
 			return n, err
 		}
 	}
+}
+
+// benchTraceFile writes a generated, clean trace of about n events to a
+// temp file of the benchmark and returns its path.
+func benchTraceFile(b *testing.B, n int) string {
+	b.Helper()
+	path := filepath.Join(b.TempDir(), "bench.jsonl")
+	f, err := os.Create(path)
+	if err != nil {
+		b.Fatal(err)
+	}
+	if err := generateTrace(f, n, 1); err != nil {
+		b.Fatal(err)
+	}
+	if err := f.Close(); err != nil {
+		b.Fatal(err)
+	}
+	return path
 }

@@ -3,7 +3,6 @@ package ingest
 import (
 	"bytes"
 	"os"
-	"path/filepath"
 	"slices"
 	"testing"
 	"time"
@@ -16,17 +15,7 @@ import (
 // FAULTLENS_BENCH_EVENTS sets the size (default 100,000).
 func BenchmarkPrescan(b *testing.B) {
 	n := benchEvents(b)
-	path := filepath.Join(b.TempDir(), "bench.jsonl")
-	f, err := os.Create(path)
-	if err != nil {
-		b.Fatal(err)
-	}
-	if err := generateTrace(f, n, 1); err != nil {
-		b.Fatal(err)
-	}
-	if err := f.Close(); err != nil {
-		b.Fatal(err)
-	}
+	path := benchTraceFile(b, n)
 	content, err := os.ReadFile(path)
 	if err != nil {
 		b.Fatal(err)

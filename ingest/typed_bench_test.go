@@ -48,17 +48,7 @@ func cpuTime() time.Duration {
 // FAULTLENS_BENCH_EVENTS sets the size (default 100,000).
 func BenchmarkTypedChecks(b *testing.B) {
 	n := benchEvents(b)
-	path := filepath.Join(b.TempDir(), "bench.jsonl")
-	f, err := os.Create(path)
-	if err != nil {
-		b.Fatal(err)
-	}
-	if err := generateTrace(f, n, 1); err != nil {
-		b.Fatal(err)
-	}
-	if err := f.Close(); err != nil {
-		b.Fatal(err)
-	}
+	path := benchTraceFile(b, n)
 	lit := queries.Literal(path)
 	table := func(q string) string { return queries.Render("ingest.bench_table", queries.Args{"select": q}) }
 	content, err := os.ReadFile(path)
