@@ -48,24 +48,11 @@ func commitFastRows(ctx context.Context, conn *sql.Conn, checked, extra, name st
 	fast := *res
 	fast.FastPath = true
 	err := inTransaction(ctx, conn, func(fileID int64) error {
-		r, err := conn.ExecContext(ctx, insert, fileID)
-		if err != nil {
-			return err
-		}
-		if fast.Accepted, err = r.RowsAffected(); err != nil {
+		var err error
+		if fast.Accepted, err = storeAllNew(ctx, conn, insert, fileID, fast.Lines-fast.Blank); err != nil {
 			return err
 		}
 		fast.Events = fast.Accepted
-		if fast.Accepted != fast.Lines-fast.Blank {
-			return errNotClean
-		}
-		var dups int64
-		if err := conn.QueryRowContext(ctx, queries.Get("ingest.new_duplicates"), fileID, fileID).Scan(&dups); err != nil {
-			return err
-		}
-		if dups > 0 {
-			return errNotClean
-		}
 		return recordFile(ctx, conn, fileID, name, &fast)
 	})
 	if err != nil {
@@ -73,4 +60,29 @@ func commitFastRows(ctx context.Context, conn *sql.Conn, checked, extra, name st
 	}
 	*res = fast
 	return nil
+}
+
+// storeAllNew runs insert for the file and returns the events it stored,
+// or errNotClean unless it stored want events, none of them a duplicate of
+// an event stored before (the caller's transaction then rolls back).
+func storeAllNew(ctx context.Context, conn *sql.Conn, insert string, fileID, want int64) (int64, error) {
+	r, err := conn.ExecContext(ctx, insert, fileID)
+	if err != nil {
+		return 0, err
+	}
+	n, err := r.RowsAffected()
+	if err != nil {
+		return 0, err
+	}
+	if n != want {
+		return n, errNotClean
+	}
+	var dups int64
+	if err := conn.QueryRowContext(ctx, queries.Get("ingest.new_duplicates"), fileID, fileID).Scan(&dups); err != nil {
+		return n, err
+	}
+	if dups > 0 {
+		return n, errNotClean
+	}
+	return n, nil
 }

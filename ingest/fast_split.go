@@ -68,23 +68,9 @@ func commitSplit(ctx context.Context, conn *sql.Conn, path, name, tmpDir string,
 	split := *res
 	err = inTransaction(ctx, conn, func(fileID int64) error {
 		rows := queries.Render("ingest.valid_or_fail", queries.Args{"checked": rules(typedRelation(tmp.Name()))})
-		r, err := conn.ExecContext(ctx, insertEvents(rows, "NULL::JSON"), fileID)
+		typed, err := storeAllNew(ctx, conn, insertEvents(rows, "NULL::JSON"), fileID, typedLines)
 		if err != nil {
 			return err
-		}
-		typed, err := r.RowsAffected()
-		if err != nil {
-			return err
-		}
-		if typed != typedLines {
-			return errNotClean
-		}
-		var dups int64
-		if err := conn.QueryRowContext(ctx, queries.Get("ingest.new_duplicates"), fileID, fileID).Scan(&dups); err != nil {
-			return err
-		}
-		if dups > 0 {
-			return errNotClean
 		}
 		split.Events = typed
 		insert := insertEvents(queries.Get("ingest.valid_checked"), extraJSON())
@@ -92,6 +78,7 @@ func commitSplit(ctx context.Context, conn *sql.Conn, path, name, tmpDir string,
 			if err := step(); err != nil {
 				return err
 			}
+			var dups int64
 			if err := conn.QueryRowContext(ctx, queries.Get("ingest.count_dups")).Scan(&dups); err != nil {
 				return err
 			}
