@@ -1,11 +1,6 @@
 package ingest
 
-import (
-	"bytes"
-	"sync"
-
-	"github.com/apache/arrow-go/v18/arrow"
-)
+import "bytes"
 
 // The key/type scan (issue 12.2): a hand-written JSON scanner over each
 // line's bytes, run by the prescan, which reads every byte anyway. It
@@ -37,66 +32,6 @@ const (
 // maxScanDepth is encoding/json's nesting limit: a deeper line is not valid
 // JSON to it, nor to the scan.
 const maxScanDepth = 10000
-
-// fieldKind is the JSON type a contract field takes.
-type fieldKind uint8
-
-const (
-	kindString fieldKind = iota
-	kindInteger
-	kindBoolean
-	kindObject
-	kindStrings
-)
-
-// shape is one contract object: its keys, their kinds and the shapes of
-// the objects among them. byLen lists the indices of the keys of each
-// length, so that a key is found by a few byte comparisons.
-type shape struct {
-	names []string
-	kinds []fieldKind
-	subs  []*shape
-	byLen [][]int
-}
-
-// contractShape is the contract's top-level object, built once.
-var contractShape = sync.OnceValue(func() *shape { return shapeOf(CanonicalArrowSchema.Fields()) })
-
-func shapeOf(fs []arrow.Field) *shape {
-	sh := &shape{}
-	for i, f := range fs {
-		kind, sub := kindString, (*shape)(nil)
-		switch f.Type.ID() {
-		case arrow.INT64:
-			kind = kindInteger
-		case arrow.BOOL:
-			kind = kindBoolean
-		case arrow.LIST:
-			kind = kindStrings
-		case arrow.STRUCT:
-			kind, sub = kindObject, shapeOf(f.Type.(*arrow.StructType).Fields())
-		}
-		sh.names, sh.kinds, sh.subs = append(sh.names, f.Name), append(sh.kinds, kind), append(sh.subs, sub)
-		for len(sh.byLen) <= len(f.Name) {
-			sh.byLen = append(sh.byLen, nil)
-		}
-		sh.byLen[len(f.Name)] = append(sh.byLen[len(f.Name)], i)
-	}
-	return sh
-}
-
-// find is the index of key in sh, or -1.
-func (sh *shape) find(key []byte) int {
-	if len(key) >= len(sh.byLen) {
-		return -1
-	}
-	for _, i := range sh.byLen[len(key)] {
-		if string(key) == sh.names[i] {
-			return i
-		}
-	}
-	return -1
-}
 
 // lineScanner scans lines one at a time; its stack is reused between them,
 // so a scan allocates nothing once the stack has grown.
