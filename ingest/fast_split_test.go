@@ -63,15 +63,7 @@ func TestSplitMatchesPrecise(t *testing.T) {
 			if a, b := queryStrings(t, db, q), queryStrings(t, ref, q); !slices.Equal(a, b) {
 				t.Errorf("rejected\n%s\nline by line\n%s", strings.Join(a, "\n"), strings.Join(b, "\n"))
 			}
-			a, b := storedEvents(t, db), storedEvents(t, ref)
-			if !slices.Equal(a, b) {
-				t.Errorf("%d events stored, %d line by line", len(a), len(b))
-				for i := range min(len(a), len(b)) {
-					if a[i] != b[i] {
-						t.Fatalf("first difference:\n split %s\n  line %s", a[i], b[i])
-					}
-				}
-			}
+			sameEvents(t, db, ref, "split", "line by line")
 			if x := queryStrings(t, db, "SELECT count(*) FROM events WHERE extra IS NOT NULL"); !slices.Equal(x,
 				queryStrings(t, ref, "SELECT count(*) FROM events WHERE extra IS NOT NULL")) {
 				t.Errorf("extra kept for %v events", x)

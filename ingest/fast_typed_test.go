@@ -102,15 +102,7 @@ func TestTypedMatchesJSON(t *testing.T) {
 	if res := ingestPath(t, json, path); res.typedRead || !res.FastPath || res.Accepted != 3000 {
 		t.Fatalf("JSON way: %+v", res)
 	}
-	a, b := storedEvents(t, typed), storedEvents(t, json)
-	if !slices.Equal(a, b) {
-		for i := range min(len(a), len(b)) {
-			if a[i] != b[i] {
-				t.Fatalf("first difference:\n typed %s\n  json %s", a[i], b[i])
-			}
-		}
-		t.Fatalf("typed stored %d events, JSON way %d", len(a), len(b))
-	}
+	sameEvents(t, typed, json, "typed", "JSON way")
 }
 
 // TestKeyScan checks the scan's verdict on single lines: a key the
@@ -197,12 +189,5 @@ func TestTypedMatchesJSONOnOddValues(t *testing.T) {
 	if res := ingestContent(t, json, "odd.jsonl", content); res.typedRead || res.Accepted != 6 {
 		t.Fatalf("JSON way: %+v", res)
 	}
-	a, b := storedEvents(t, typed), storedEvents(t, json)
-	if !slices.Equal(a, b) {
-		for i := range min(len(a), len(b)) {
-			if a[i] != b[i] {
-				t.Fatalf("first difference:\n typed %s\n  json %s", a[i], b[i])
-			}
-		}
-	}
+	sameEvents(t, typed, json, "typed", "JSON way")
 }

@@ -7,6 +7,7 @@ import (
 	"database/sql"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -164,6 +165,23 @@ func queryStrings(t testing.TB, db *sql.DB, q string, args ...any) []string {
 func storedEvents(t testing.TB, db *sql.DB) []string {
 	t.Helper()
 	return queryStrings(t, db, `SELECT e::VARCHAR AS row FROM (SELECT * EXCLUDE (file_id) FROM events) e ORDER BY row`)
+}
+
+// sameEvents fails the test unless db stores the same events as ref (file
+// ids aside), naming the first difference or the counts; what and refWhat
+// name the two routes in the message.
+func sameEvents(t testing.TB, db, ref *sql.DB, what, refWhat string) {
+	t.Helper()
+	a, b := storedEvents(t, db), storedEvents(t, ref)
+	if slices.Equal(a, b) {
+		return
+	}
+	for i := range min(len(a), len(b)) {
+		if a[i] != b[i] {
+			t.Fatalf("first difference:\n%8s %s\n%8s %s", what, a[i], refWhat, b[i])
+		}
+	}
+	t.Fatalf("%s stored %d events, %s %d", what, len(a), refWhat, len(b))
 }
 
 // countRows returns count(*) of table.
