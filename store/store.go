@@ -32,7 +32,7 @@ type Limits struct {
 	// Threads is DuckDB's worker thread count. Default: the number of CPUs.
 	Threads int
 	// TempDir is where DuckDB spills when memory runs short. Default: a
-	// directory of this process under faultlens-spill in the system temp
+	// directory of this process under faultlens-spill-<uid> in the system temp
 	// dir, see defaultSpillDir (DuckDB's own
 	// default is next to the database file, which a read-only or in-memory
 	// database cannot always use).
