@@ -24,7 +24,7 @@ func TestBenchSmoke(t *testing.T) {
 		"view runs: first page", "view runs: filtered", "view runs: sorted by e2e", "view run detail: RunDetail",
 		"view compare input: Evidence ×2", "ingest JSONL, 256MB limit", "ingest JSONL, 256MB limit, 1% bad lines",
 		"first paint: 1 night", "view breakers: Breakers", "view pair: Pair", "view compare drill: slow tool runs",
-		"view compare drill: breaker runs", "view latency: Latency percentiles"}
+		"view compare drill: breaker runs"}
 	if len(res.Rows) != len(want) {
 		t.Fatalf("%d rows, want %d", len(res.Rows), len(want))
 	}

@@ -9,11 +9,6 @@ import (
 type Options struct {
 	// Suites, when not empty, keeps only these suites (in this order).
 	Suites []string
-	// WithoutLatency leaves every suite's Latency empty: the dashboard's
-	// overview does not show them, its latency view asks Session.Latency
-	// when it is opened. (The percentiles themselves are computed once per
-	// session, facts.latency.)
-	WithoutLatency bool
 }
 
 // Report computes the full evaluation over the session's facts.
@@ -90,7 +85,7 @@ func (s *Session) Report(ctx context.Context, opts Options) (*Report, error) {
 			suites[name].Scenarios = append(suites[name].Scenarios, *sp)
 		}
 	}
-	if err := s.fillBreakdowns(ctx, suites, !opts.WithoutLatency); err != nil {
+	if err := s.fillBreakdowns(ctx, suites); err != nil {
 		return nil, err
 	}
 	rep.Suites = pick(order, suites, opts.Suites)
@@ -113,9 +108,8 @@ func pick(order []string, suites map[string]*Suite, want []string) []Suite {
 	return out
 }
 
-// fillBreakdowns adds recovery, evidence grade and (withLatency) latency
-// rows per suite.
-func (s *Session) fillBreakdowns(ctx context.Context, suites map[string]*Suite, withLatency bool) error {
+// fillBreakdowns adds recovery, evidence grade and latency rows per suite.
+func (s *Session) fillBreakdowns(ctx context.Context, suites map[string]*Suite) error {
 	rows, err := s.query(ctx, "metrics.recovery")
 	if err != nil {
 		return err
@@ -137,10 +131,7 @@ func (s *Session) fillBreakdowns(ctx context.Context, suites map[string]*Suite, 
 			st.EvidenceGrade = append(st.EvidenceGrade, GradeRow{Path: asString(r["path"]), Count: asInt(r["count"]), MeanGrade: asFloat(r["mean_grade"])})
 		}
 	}
-	if !withLatency {
-		return nil
-	}
-	lat, err := s.Latency(ctx)
+	lat, err := s.latency(ctx)
 	if err != nil {
 		return err
 	}
@@ -150,10 +141,11 @@ func (s *Session) fillBreakdowns(ctx context.Context, suites map[string]*Suite, 
 	return nil
 }
 
-// Latency is the latency of every stage, tool and run end to end by suite,
-// in the report's order: what Report puts in Suite.Latency, for a caller
-// that asked it to leave them out (Options.WithoutLatency).
-func (s *Session) Latency(ctx context.Context) (map[string][]LatencyRow, error) {
+// latency is the latency of every stage, tool and run end to end by suite,
+// in the report's order: Suite.Latency. It reads the ~100 rows of the
+// session's latency_facts (facts.latency), where the percentiles were
+// computed once when the facts were built.
+func (s *Session) latency(ctx context.Context) (map[string][]LatencyRow, error) {
 	rows, err := s.query(ctx, "metrics.latency")
 	if err != nil {
 		return nil, err

@@ -34,20 +34,16 @@ type backend struct {
 const maxSQLRows = 1000
 
 // overview is what the summary views need, loaded once per load of the
-// suites. The latency view's data is not in it (the report's latency
-// percentiles are left out, and the histograms): that view asks for them
-// when it is first shown, so the first screen does not wait for them.
+// suites: the whole report (the latency view's percentiles included; they
+// are read from the session's latency_facts, ~100 rows), the error matrix,
+// the runs filters' values and the schema. The latency view's histograms
+// are not in it: that view asks for them when it is first shown.
 type overview struct {
 	report  *metrics.Report
 	matrix  []metrics.ErrorCell
 	filters metrics.FilterValues
 	schema  []metrics.TableColumns
 }
-
-// OverviewReport is what the dashboard's load asks the report for:
-// everything but the latency percentiles, which only the latency view
-// shows. The benchmark of the overview's data call asks for the same.
-func OverviewReport() metrics.Options { return metrics.Options{WithoutLatency: true} }
 
 func (b *backend) load(ctx context.Context) (*overview, error) {
 	b.mu.Lock()
@@ -59,7 +55,7 @@ func (b *backend) load(ctx context.Context) (*overview, error) {
 		}
 		b.sess = s
 	}
-	rep, err := b.sess.Report(ctx, OverviewReport())
+	rep, err := b.sess.Report(ctx, metrics.Options{})
 	if err != nil {
 		return nil, err
 	}

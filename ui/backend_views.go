@@ -10,17 +10,6 @@ import (
 // The backend calls of the latency, breaker and pair views (kept apart
 // from backend.go, which owns opening and closing the database).
 
-// latencyPercentiles is the latency view's percentiles, by suite: the
-// report's latency, which load leaves out.
-func (b *backend) latencyPercentiles(ctx context.Context) (map[string][]metrics.LatencyRow, error) {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	if b.sess == nil {
-		return nil, errors.New("not loaded yet")
-	}
-	return b.sess.Latency(ctx)
-}
-
 // latencyHistograms is the latency view's wall-time distributions.
 func (b *backend) latencyHistograms(ctx context.Context) ([]metrics.LatencyHistogram, error) {
 	b.mu.Lock()

@@ -55,23 +55,35 @@ func TestLateRepliesDropped(t *testing.T) {
 	})
 	t.Run("latency", func(t *testing.T) {
 		m := loadedModel(t)
-		m = send(m, press("2")) // the first visit asks for the percentiles and histograms
+		m = send(m, press("2")) // the first visit asks for the histograms
 		first := m.latency.seq
-		m = send(m, loadedMsg{seq: 2, ov: twoSuites()}) // on screen: asks again
-		if m.latency.seq <= first || m.latency.pending != 2 {
-			t.Fatalf("a refresh on screen did not ask again: seq %d, %d pending", m.latency.seq, m.latency.pending)
+		if first == 0 || !m.latency.asked || m.latency.answered {
+			t.Fatalf("the first visit did not ask: seq %d asked %v answered %v", first, m.latency.asked, m.latency.answered)
 		}
-		newRows := map[string][]metrics.LatencyRow{"candidate": {{Scope: "tool", Name: "new"}}}
-		m = send(m, percentilesMsg{seq: m.latency.seq, rows: newRows})
-		m = send(m, percentilesMsg{seq: first, rows: map[string][]metrics.LatencyRow{"candidate": {{Name: "old"}}}})
-		newer := []metrics.LatencyHistogram{{Suite: "candidate", Scope: "tool", Name: "new"}}
-		m = send(m, histogramsMsg{seq: m.latency.seq, hists: newer})
+		// The percentiles are the report's: a refresh brings new ones with
+		// the load, and asks again for the histograms (on screen).
+		newer := twoSuites()
+		newer.report.Suites[1].Latency = []metrics.LatencyRow{{Scope: "tool", Name: "new"}}
+		m = send(m, loadedMsg{seq: 2, ov: newer})
+		if m.latency.seq <= first || !m.latency.asked || m.latency.answered {
+			t.Fatalf("a refresh on screen did not ask again: seq %d asked %v answered %v", m.latency.seq, m.latency.asked, m.latency.answered)
+		}
+		hists := []metrics.LatencyHistogram{{Suite: "candidate", Scope: "tool", Name: "new"}}
+		m = send(m, histogramsMsg{seq: m.latency.seq, hists: hists})
 		m = send(m, histogramsMsg{seq: first, hists: []metrics.LatencyHistogram{{Name: "old"}}})
-		if len(m.latency.hists) != 1 || m.latency.hists[0].Name != "new" || m.latency.pending != 0 {
-			t.Fatalf("latency kept %+v, %d pending", m.latency.hists, m.latency.pending)
+		if len(m.latency.hists) != 1 || m.latency.hists[0].Name != "new" || !m.latency.answered {
+			t.Fatalf("latency kept %+v, answered %v", m.latency.hists, m.latency.answered)
 		}
-		if rows := m.latency.pcts["candidate"]; len(rows) != 1 || rows[0].Name != "new" {
-			t.Fatalf("latency kept percentiles %+v", m.latency.pcts)
+		if _, c := m.sh.pair(); len(rowsOf(c)) != 1 || rowsOf(c)[0].Name != "new" {
+			t.Fatalf("latency shows percentiles %+v", rowsOf(c))
+		}
+		// An answer to the request before the refresh, arriving after it
+		// but before the new answer, is dropped too.
+		before := m.latency.seq
+		m = send(m, loadedMsg{seq: 3, ov: twoSuites()})
+		m = send(m, histogramsMsg{seq: before, hists: []metrics.LatencyHistogram{{Name: "old"}}})
+		if m.latency.hists != nil || m.latency.answered {
+			t.Fatalf("after a refresh, an old answer was kept: %+v", m.latency.hists)
 		}
 	})
 	t.Run("runs", func(t *testing.T) {

@@ -49,50 +49,43 @@ func latencyPairs(b, c []metrics.LatencyRow) []latencyPair {
 }
 
 // latencyView is the latency of every stage and tool, the baseline beside
-// the candidate, one scrolled body. Its data is its own, asked for when the
-// view is first shown after the suites were (re)loaded, in two requests:
-// the percentiles (the report's latency, which the overview's load leaves
-// out: they were most of its time) and then the wall-time histograms.
+// the candidate, one scrolled body. The percentiles are the report's (the
+// overview's load reads them with the rest of it, from the session's
+// latency_facts); the wall-time histograms are the view's own data, asked
+// for in one request when the view is first shown after the suites were
+// (re)loaded.
 type latencyView struct {
-	sh      *shared
-	keys    scrollKeys
-	seq     int // the requests awaited; older answers are dropped
-	pending int // answers to seq still in flight
-	pcts    map[string][]metrics.LatencyRow
-	pctErr  error
-	hists   []metrics.LatencyHistogram
-	err     error // the histograms'
+	sh       *shared
+	keys     scrollKeys
+	seq      int  // the request awaited; older answers are dropped
+	asked    bool // the histograms of the facts shown were asked for
+	answered bool // and their answer (hists or err) is in
+	hists    []metrics.LatencyHistogram
+	err      error
 	scroller
 }
 
 func newLatencyView(sh *shared) latencyView { return latencyView{sh: sh, keys: newScrollKeys()} }
 
-// Update loads the percentiles and histograms (again after a refresh, now
-// if on screen, else on the next visit), keeps the answers to the latest
-// requests only, and scrolls.
+// Update loads the histograms (again after a refresh, now if on screen,
+// else on the next visit), keeps the answer to the latest request only,
+// and scrolls.
 func (v latencyView) Update(msg tea.Msg) (latencyView, tea.Cmd) {
 	switch msg := msg.(type) {
-	case percentilesMsg:
-		if msg.seq == v.seq {
-			v.pcts, v.pctErr = msg.rows, msg.err
-			v.pending--
-		}
-		return v, nil
 	case histogramsMsg:
 		if msg.seq == v.seq {
-			v.hists, v.err = msg.hists, msg.err
-			v.pending--
+			v.hists, v.err, v.answered = msg.hists, msg.err, true
 		}
 		return v, nil
 	case factsMsg:
-		v.seq++ // drops the answers in flight: they read the old facts
-		v.pcts, v.pctErr, v.hists, v.err, v.pending = nil, nil, nil, nil, 0
+		v.seq++ // drops the answer in flight: it read the old facts
+		v.hists, v.err, v.asked, v.answered = nil, nil, false, false
 		if msg.onScreen {
 			return v, v.load()
 		}
 		return v, nil
 	case shownMsg:
-		if v.pcts == nil && v.pctErr == nil && v.pending == 0 && v.sh.ov != nil {
+		if !v.asked && v.sh.ov != nil {
 			return v, v.load()
 		}
 		return v, nil
@@ -101,23 +94,21 @@ func (v latencyView) Update(msg tea.Msg) (latencyView, tea.Cmd) {
 	return v, nil
 }
 
-// load asks for the percentiles, then the histograms: the percentiles are
-// the top of the view.
+// load asks for the histograms.
 func (v *latencyView) load() tea.Cmd {
 	v.seq++
-	v.pending = 2
-	return tea.Sequence(v.sh.startLoad(percentilesCmd(v.sh.ctx, v.sh.be, v.seq)),
-		v.sh.startLoad(histogramsCmd(v.sh.ctx, v.sh.be, v.seq)))
+	v.asked = true
+	return v.sh.startLoad(histogramsCmd(v.sh.ctx, v.sh.be, v.seq))
 }
 
-// rowsOf is suite s's latency rows: nil when there is no such suite, empty
-// when it has none.
-func (v latencyView) rowsOf(s *metrics.Suite) []metrics.LatencyRow {
+// rowsOf is suite s's latency rows (the report's): nil when there is no
+// such suite, empty when it has none.
+func rowsOf(s *metrics.Suite) []metrics.LatencyRow {
 	if s == nil {
 		return nil
 	}
-	if rows := v.pcts[s.Suite]; rows != nil {
-		return rows
+	if s.Latency != nil {
+		return s.Latency
 	}
 	return []metrics.LatencyRow{}
 }
@@ -127,7 +118,7 @@ func (v latencyView) distribution(bn, cn string) string {
 	switch {
 	case v.err != nil:
 		return v.sh.styles.Error.Render("wall-time distribution: "+safe(v.err.Error())) + "\n"
-	case v.hists == nil:
+	case !v.answered:
 		return v.sh.spin.View() + " reading the wall-time distribution…\n"
 	}
 	return latencyDistribution(v.hists, bn, cn, v.sh.styles)
@@ -143,13 +134,7 @@ func (v latencyView) Keys() help.KeyMap { return v.keys }
 func (v latencyView) View() string {
 	b, c := v.sh.pair()
 	st := v.sh.styles
-	switch {
-	case v.pctErr != nil:
-		return st.Error.Render("latency percentiles: " + safe(v.pctErr.Error()))
-	case v.pcts == nil:
-		return v.sh.spin.View() + " reading the latency percentiles…"
-	}
-	br, cr := v.rowsOf(b), v.rowsOf(c)
+	br, cr := rowsOf(b), rowsOf(c)
 	var out strings.Builder
 	out.WriteString("p95 bars: queue ░ then execution █, each row on its own scale; Δ = candidate − baseline\n")
 	bn, cn := suiteName(b), suiteName(c)

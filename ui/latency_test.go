@@ -1,11 +1,14 @@
 package ui
 
 import (
+	"context"
 	"errors"
 	"strings"
 	"testing"
 
 	"github.com/charmbracelet/x/ansi"
+
+	"github.com/faultlens/faultlens/metrics"
 )
 
 // The latency view puts each stage and tool of the baseline beside the
@@ -43,22 +46,31 @@ func TestLatencySideBySide(t *testing.T) {
 	}
 }
 
-// The latency view's data is its own: until its percentiles are in it
-// says it is reading them, and their error stands in their place.
-func TestLatencyWaitsForPercentiles(t *testing.T) {
-	m := loadedModel(t)
+// The latency view's percentiles are the report's, drawn at once; its one
+// request is the histograms, whose section says it is reading them until
+// they are in, and their error stands in their place.
+func TestLatencyWaitsForHistograms(t *testing.T) {
+	m := New(context.Background(), Options{})
+	ov := twoSuites()
+	ov.report.Suites[0].Latency = []metrics.LatencyRow{{Scope: "stage", Name: "planning", N: 3}}
+	m = send(m, loadedMsg{seq: 1, ov: ov})
 	m = send(m, press("2"))
-	if body := ansi.Strip(m.latency.View()); !strings.Contains(body, "reading the latency percentiles…") || m.latency.pending != 2 {
-		t.Fatalf("before the answers, %d pending:\n%s", m.latency.pending, body)
+	body := ansi.Strip(m.latency.View())
+	if !strings.Contains(body, "stage planning      baseline  │") || !strings.Contains(body, "                    candidate (not run)") {
+		t.Fatalf("the report's percentiles are not drawn:\n%s", body)
 	}
-	m = send(m, percentilesMsg{seq: m.latency.seq, err: errors.New("no spans")})
-	if body := ansi.Strip(m.latency.View()); body != "latency percentiles: no spans" {
+	if !strings.Contains(body, "reading the wall-time distribution…") || !m.latency.asked || m.latency.answered {
+		t.Fatalf("before the answer (asked %v, answered %v):\n%s", m.latency.asked, m.latency.answered, body)
+	}
+	seq := m.latency.seq
+	m = send(m, histogramsMsg{seq: seq, err: errors.New("no spans")})
+	if body := ansi.Strip(m.latency.View()); !strings.Contains(body, "\nwall-time distribution: no spans\n") || strings.Contains(body, "reading") {
 		t.Fatalf("after a failed answer:\n%s", body)
 	}
-	m = send(m, histogramsMsg{seq: m.latency.seq})
+	inFlight := m.sh.loading // the other views' requests on the facts
 	m = send(m, press("1"))
 	m = send(m, press("2")) // a failed answer is not asked again on a visit
-	if m.latency.pending != 0 {
-		t.Fatalf("asked again after a failure: %d pending", m.latency.pending)
+	if m.latency.seq != seq || m.sh.loading != inFlight {
+		t.Fatalf("asked again after a failure: seq %d (was %d), %d loading (was %d)", m.latency.seq, seq, m.sh.loading, inFlight)
 	}
 }

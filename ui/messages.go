@@ -50,13 +50,6 @@ type (
 		res   *sqlResult
 		err   error
 	}
-	// percentilesMsg answers latency percentile request seq: each suite's
-	// latency rows.
-	percentilesMsg struct {
-		seq  int
-		rows map[string][]metrics.LatencyRow
-		err  error
-	}
 	// histogramsMsg answers latency histogram request seq.
 	histogramsMsg struct {
 		seq   int
@@ -118,13 +111,6 @@ func sqlCmd(ctx context.Context, b *backend, seq int, q string) tea.Cmd {
 	return func() tea.Msg {
 		res, err := b.query(ctx, q)
 		return sqlMsg{seq: seq, query: q, res: res, err: err}
-	}
-}
-
-func percentilesCmd(ctx context.Context, b *backend, seq int) tea.Cmd {
-	return func() tea.Msg {
-		rows, err := b.latencyPercentiles(ctx)
-		return percentilesMsg{seq: seq, rows: rows, err: err}
 	}
 }
 

@@ -54,7 +54,7 @@ type (
 // ownerOf is the view an answer belongs to.
 func ownerOf(msg tea.Msg) (view, bool) {
 	switch msg.(type) {
-	case percentilesMsg, histogramsMsg:
+	case histogramsMsg:
 		return viewLatency, true
 	case runsMsg:
 		return viewRuns, true
