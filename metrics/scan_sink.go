@@ -20,7 +20,7 @@ import (
 // are borrowed from DuckDB and copied only when they are new.
 
 // chunkSink receives the chunks of one read of one part. DuckDB's threads
-// take turns: the interner and the slices are not shared between them.
+// take turns (mu) with its interner and the evidence's slices.
 type chunkSink struct {
 	mu   sync.Mutex
 	part string
