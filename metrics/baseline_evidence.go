@@ -78,7 +78,8 @@ type Evidence struct {
 // evidenceParts names the three parts of the evidence, in file order.
 var evidenceParts = []string{"runs", "latency", "recovery"}
 
-// Evidence reads the frozen evidence of one suite.
+// Evidence reads the frozen evidence of one suite, each part chunk by
+// chunk (readPart, scan_sink.go).
 func (s *Session) Evidence(ctx context.Context, suite string) (*Evidence, error) {
 	var runs, latency, recovery int64
 	err := s.conn.QueryRowContext(ctx, queries.Get("baseline.counts"), sql.Named("suite", suite)).Scan(&runs, &latency, &recovery)
@@ -88,24 +89,11 @@ func (s *Session) Evidence(ctx context.Context, suite string) (*Evidence, error)
 	ev := &Evidence{Runs: make([]RunFact, 0, runs), Latency: make([]LatencySample, 0, latency),
 		Recovery: make([]RecoverySample, 0, recovery)}
 	for _, part := range evidenceParts {
-		if err := s.evidencePart(ctx, suite, part, ev); err != nil {
+		if err := s.readPart(ctx, suite, part, ev); err != nil {
 			return nil, err
 		}
 	}
 	return ev, nil
-}
-
-// evidencePart appends one part of suite's evidence to ev.
-func (s *Session) evidencePart(ctx context.Context, suite, part string, ev *Evidence) error {
-	rows, err := s.conn.QueryContext(ctx, queries.Get("baseline."+part), sql.Named("suite", suite))
-	if err != nil {
-		return fmt.Errorf("metrics: evidence %s of %q: %w", part, suite, err)
-	}
-	err = ScanEvidence(rows, part, ev)
-	if cerr := rows.Close(); err == nil {
-		err = cerr
-	}
-	return err
 }
 
 // SaveEvidence writes the evidence of suite as Parquet files, one per part

@@ -53,7 +53,7 @@ func BenchmarkEvidence(b *testing.B) {
 		}{part, func() error {
 			ev := &Evidence{Runs: make([]RunFact, 0, len(full.Runs)), Latency: make([]LatencySample, 0, len(full.Latency)),
 				Recovery: make([]RecoverySample, 0, len(full.Recovery))}
-			return s.evidencePart(ctx, "candidate", part, ev)
+			return s.readPart(ctx, "candidate", part, ev)
 		}})
 	}
 	for _, c := range cases {

@@ -68,9 +68,10 @@ func readPart(t *testing.T, q func() (*sql.Rows, error), part string, scan func(
 	return ev
 }
 
-// sortEvidence puts latency and recovery, which come in no particular
-// order, in one.
+// sortEvidence puts runs, latency and recovery, which come in no
+// particular order from the live statements, in one.
 func sortEvidence(ev *Evidence) {
+	sortRuns(ev.Runs)
 	slices.SortFunc(ev.Latency, func(a, b LatencySample) int {
 		return cmp.Or(cmp.Compare(a.RunID, b.RunID), cmp.Compare(a.Scope, b.Scope), cmp.Compare(a.Name, b.Name),
 			cmpOpt(a.QueueMs, b.QueueMs), cmpOpt(a.ExecMs, b.ExecMs), cmpOpt(a.WallMs, b.WallMs))
@@ -95,7 +96,9 @@ func cmpOpt(a, b *float64) int {
 
 // TestTypedScanMatchesGeneric checks that the typed scanners (interned
 // strings, shared pointers, float slabs) give exactly what the generic map
-// path gives, for the live suite and for its saved Parquet files.
+// path gives, for the live suite and for its saved Parquet files, and that
+// Evidence (the chunk-wise read of scan_sink.go) gives what the generic
+// path gives for the plain statements.
 func TestTypedScanMatchesGeneric(t *testing.T) {
 	ctx := context.Background()
 	db, s := simulated(t, 60)
@@ -135,6 +138,20 @@ func TestTypedScanMatchesGeneric(t *testing.T) {
 	ev, err := s.Evidence(ctx, "s")
 	if err != nil {
 		t.Fatal(err)
+	}
+	// Evidence's runs come in the order a saved file's are read in
+	// (baseline.read_runs orders them in SQL).
+	rows, err := db.QueryContext(ctx, queries.Get("baseline.read_runs"), paths["runs"])
+	if err != nil {
+		t.Fatal(err)
+	}
+	saved := &Evidence{}
+	if err := ScanEvidence(rows, "runs", saved); err != nil {
+		t.Fatal(err)
+	}
+	closeOK(t, rows)
+	if !reflect.DeepEqual(ev.Runs, saved.Runs) {
+		t.Errorf("Evidence's runs are not in baseline.read_runs' order")
 	}
 	// Evidence gives what the plain statements give.
 	live := ev

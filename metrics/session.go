@@ -16,7 +16,8 @@ var factStatements = []string{"facts.calls", "facts.runs", "facts.chains", "fact
 // built. Every metric query of this package runs on it. Not safe for
 // concurrent use; open one per goroutine.
 type Session struct {
-	conn *sql.Conn
+	conn  *sql.Conn
+	sinks bool // the evidence sink functions are registered (scan_chunks.go)
 }
 
 // Open pins a connection of db and builds the fact tables over everything

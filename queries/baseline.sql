@@ -10,6 +10,10 @@
 -- fallback source); degraded_evidence_ok those of them at grade secondary
 -- or better; direct_evidence(_ok) the same for the direct path.
 -- The counts are run_facts columns (facts.runs), so this is a projection.
+-- In no particular order: the chunks reach the reader in any order anyway
+-- (baseline.sink), and it sorts the runs as baseline.read_runs orders a
+-- saved file's (metrics.sortRuns); saved files are written sorted
+-- (baseline.save_copy).
 SELECT r.run_id, r.suite, r.scenario, r.started_at,
        r.agent.name AS agent_name, r.agent.version AS agent_version,
        r.fault.class AS fault_class,
@@ -29,8 +33,7 @@ SELECT r.run_id, r.suite, r.scenario, r.started_at,
        r.direct_evidence_ok::BIGINT AS direct_evidence_ok,
        r.end_to_end_ms::DOUBLE AS end_to_end_ms
 FROM run_facts r
-WHERE r.suite = $suite
-ORDER BY r.started_at NULLS LAST, r.run_id;
+WHERE r.suite = $suite;
 
 -- name: baseline.latency
 -- One row per stage span and tool call of suite $suite (queue, exec and wall in
@@ -58,6 +61,15 @@ WHERE suite = $suite;
 SELECT (SELECT count(*) FROM run_facts WHERE suite = $suite) AS runs,
        (SELECT count(*) FROM span_facts WHERE suite = $suite AND wall_ms IS NOT NULL) AS latency,
        (SELECT count(*) FROM chain_facts WHERE suite = $suite) AS recovery;
+
+-- name: baseline.sink
+-- Every row of one evidence part (the part placeholder is the text of a
+-- baseline.<part> statement over $suite, columns its column names) handed
+-- to the part's sink function (metrics/scan_chunks.go), which DuckDB calls
+-- once per data chunk, possibly from several threads: Go reads the
+-- vectors column-wise instead of one driver value per column and row. The
+-- count checks that every row reached the sink.
+SELECT count({{sink}}({{columns}})) AS n FROM ({{part}}) p;
 
 -- name: baseline.sources
 -- The files the database was built from, for the manifest.

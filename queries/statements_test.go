@@ -76,6 +76,11 @@ func sampleFor(dir, name string) queries.Args {
 		typed := queries.Render("ingest.arrow_typed", ingest.ArrowTypedArgs(filepath.Join(dir, "events.parquet")))
 		return queries.Args{"typed": typed, "extra": "to_json(src_row)",
 			"checked": queries.Render("ingest.checked", queries.Args{"typed": typed})}
+	case "baseline.sink":
+		// The sink functions are registered by a metrics session that reads
+		// evidence; any scalar function stands in for them here.
+		return queries.Args{"sink": "coalesce", "columns": "run_id",
+			"part": strings.TrimSuffix(queries.Get("baseline.runs"), ";")}
 	case "ingest.insert_files":
 		return queries.Args{"rows": queries.Get("ingest.file_row")}
 	}
