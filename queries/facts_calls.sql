@@ -24,9 +24,21 @@ WITH c AS (
            enqueued_at, started_at, ended_at, status, error, coalesce(circuit, 'closed') AS circuit,
            coalesce(source.fallback, false) AS fallback
     FROM scoped_events WHERE type = 'tool_call'
+), buckets AS (
+    -- The (run, tool, digest) keys that may hold two actions, found by a
+    -- cheap aggregation on one integer, hash(run, tool, digest): every key
+    -- with two actions is in a bucket with two different action_ids (or an
+    -- action_id and a NULL one); a collision only adds a bucket. Most keys
+    -- have one action, so the exact aggregations below read few calls.
+    SELECT h FROM (
+        SELECT hash(run_id, tool, args_digest) AS h, min(action_id) AS lo, max(action_id) AS hi,
+               bool_or(action_id IS NULL) AS some_null, count(action_id) AS n
+        FROM c WHERE args_digest IS NOT NULL
+        GROUP BY ALL
+    ) WHERE lo <> hi OR (some_null AND n > 0)
 ), action_starts AS (
     SELECT run_id, tool, args_digest, action_id, min(started_at) AS first_start
-    FROM c WHERE args_digest IS NOT NULL
+    FROM c WHERE args_digest IS NOT NULL AND hash(run_id, tool, args_digest) IN (SELECT h FROM buckets)
     GROUP BY run_id, tool, args_digest, action_id
 ), firsts AS (
     -- The two actions that started first, in the order (first start, NULL
@@ -40,6 +52,8 @@ WITH c AS (
     FROM action_starts
     GROUP BY run_id, tool, args_digest
     HAVING count(*) >= 2
+), resends AS (
+    SELECT * FROM c WHERE attempt > 1
 ), prev AS (
     -- The previous attempt of each re-send (only re-sends need one; a join
     -- on the few re-sends is cheaper than a window over every call).
@@ -48,20 +62,27 @@ WITH c AS (
                     'retry_after_ms': o.error.retry_after_ms, 'ended_at': o.ended_at,
                     'side_effect': o.side_effect},
                    (o.attempt, o.started_at, o.call_id)) AS pv
-    FROM (SELECT * FROM c WHERE attempt > 1) r
+    FROM resends r
     JOIN c o ON o.run_id = r.run_id AND o.action_id = r.action_id
             AND (o.attempt, o.started_at, o.call_id) < (r.attempt, r.started_at, r.call_id)
     GROUP BY r.run_id, r.call_id
+), cp AS (
+    -- Calls with their previous attempt: the re-sends joined with prev,
+    -- every other call as it is (a LEFT JOIN of every call with prev was
+    -- built on the calls, the estimate of prev being far too high).
+    SELECT *, NULL::BOOLEAN AS prev_retryable, NULL::VARCHAR AS prev_category,
+           NULL::BIGINT AS prev_retry_after_ms, NULL::TIMESTAMPTZ AS prev_ended_at,
+           NULL::VARCHAR AS prev_side_effect
+    FROM c WHERE attempt <= 1
+    UNION ALL
+    SELECT r.*, pv.retryable, pv.category, pv.retry_after_ms, pv.ended_at, pv.side_effect
+    FROM resends r LEFT JOIN prev USING (run_id, call_id)
 ), p AS (
-    SELECT c.*,
-           pv.retryable AS prev_retryable, pv.category AS prev_category,
-           pv.retry_after_ms AS prev_retry_after_ms, pv.ended_at AS prev_ended_at,
-           pv.side_effect AS prev_side_effect,
+    SELECT cp.*,
            CASE WHEN f.a1 IS NULL THEN false
-                WHEN c.action_id = f.a1 THEN f.s2 < c.started_at
-                ELSE f.s1 < c.started_at END AS is_duplicate
-    FROM c LEFT JOIN prev USING (run_id, call_id)
-    LEFT JOIN firsts f USING (run_id, tool, args_digest)
+                WHEN cp.action_id = f.a1 THEN f.s2 < cp.started_at
+                ELSE f.s1 < cp.started_at END AS is_duplicate
+    FROM cp LEFT JOIN firsts f USING (run_id, tool, args_digest)
 ), j AS (
     SELECT *,
            attempt > 1 AS resend,
