@@ -24,21 +24,9 @@ WITH c AS (
            enqueued_at, started_at, ended_at, status, error, coalesce(circuit, 'closed') AS circuit,
            coalesce(source.fallback, false) AS fallback
     FROM scoped_events WHERE type = 'tool_call'
-), buckets AS (
-    -- The (run, tool, digest) keys that may hold two actions, found by a
-    -- cheap aggregation on one integer, hash(run, tool, digest): every key
-    -- with two actions is in a bucket with two different action_ids (or an
-    -- action_id and a NULL one); a collision only adds a bucket. Most keys
-    -- have one action, so the exact aggregations below read few calls.
-    SELECT h FROM (
-        SELECT hash(run_id, tool, args_digest) AS h, min(action_id) AS lo, max(action_id) AS hi,
-               bool_or(action_id IS NULL) AS some_null, count(action_id) AS n
-        FROM c WHERE args_digest IS NOT NULL
-        GROUP BY ALL
-    ) WHERE lo <> hi OR (some_null AND n > 0)
 ), action_starts AS (
     SELECT run_id, tool, args_digest, action_id, min(started_at) AS first_start
-    FROM c WHERE args_digest IS NOT NULL AND hash(run_id, tool, args_digest) IN (SELECT h FROM buckets)
+    FROM c WHERE args_digest IS NOT NULL
     GROUP BY run_id, tool, args_digest, action_id
 ), firsts AS (
     -- The two actions that started first, in the order (first start, NULL
