@@ -41,7 +41,7 @@ func BenchmarkFacts(b *testing.B) {
 		variants = append(variants, altStatements(b, dir))
 	}
 	if dir := os.Getenv("FAULTLENS_FACTS_EXPLAIN"); dir != "" {
-		explainFacts(b, ctx, db, dir)
+		explainFacts(ctx, b, db, dir)
 	}
 	cpu := make([]map[string]time.Duration, len(variants))
 	for v := range cpu {
@@ -50,7 +50,7 @@ func BenchmarkFacts(b *testing.B) {
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
 		for v, alt := range variants {
-			round := buildFactsTimed(b, ctx, db, alt)
+			round := buildFactsTimed(ctx, b, db, alt)
 			var total time.Duration
 			for name, d := range round {
 				cpu[v][name] += d
@@ -77,7 +77,7 @@ func BenchmarkFacts(b *testing.B) {
 // buildFactsTimed builds the fact tables of all suites on one connection,
 // with alt's statements in place of the embedded ones where it has them,
 // and returns each statement's CPU time.
-func buildFactsTimed(b *testing.B, ctx context.Context, db *sql.DB, alt map[string]string) map[string]time.Duration {
+func buildFactsTimed(ctx context.Context, b *testing.B, db *sql.DB, alt map[string]string) map[string]time.Duration {
 	b.Helper()
 	conn, err := db.Conn(ctx)
 	if err != nil {
@@ -105,7 +105,7 @@ func buildFactsTimed(b *testing.B, ctx context.Context, db *sql.DB, alt map[stri
 
 // explainFacts runs each embedded fact statement once under EXPLAIN
 // ANALYZE (which builds its table too) and writes the plan to dir.
-func explainFacts(b *testing.B, ctx context.Context, db *sql.DB, dir string) {
+func explainFacts(ctx context.Context, b *testing.B, db *sql.DB, dir string) {
 	b.Helper()
 	conn, err := db.Conn(ctx)
 	if err != nil {
@@ -212,7 +212,7 @@ func BenchmarkFactsAB(b *testing.B) {
 		b.Fatal(err)
 	}
 	for _, name := range factStatements {
-		exec(b, ctx, conn, queries.Get(name))
+		exec(ctx, b, conn, queries.Get(name))
 	}
 	b.ResetTimer()
 	for _, name := range factStatements {
@@ -223,11 +223,11 @@ func BenchmarkFactsAB(b *testing.B) {
 		table := factTables[name]
 		var mine, theirs []time.Duration
 		for i := 0; i < b.N; i++ {
-			mine = append(mine, timedExec(b, ctx, conn, queries.Get(name)))
+			mine = append(mine, timedExec(ctx, b, conn, queries.Get(name)))
 			if i == 0 {
-				exec(b, ctx, conn, "CREATE OR REPLACE TEMP TABLE facts_ab_copy AS SELECT * FROM "+table)
+				exec(ctx, b, conn, "CREATE OR REPLACE TEMP TABLE facts_ab_copy AS SELECT * FROM "+table)
 			}
-			theirs = append(theirs, timedExec(b, ctx, conn, q))
+			theirs = append(theirs, timedExec(ctx, b, conn, q))
 			if i == 0 {
 				var diff int64
 				if err := conn.QueryRowContext(ctx, "SELECT count(*) FROM ((SELECT * FROM facts_ab_copy EXCEPT ALL SELECT * FROM "+
@@ -237,7 +237,7 @@ func BenchmarkFactsAB(b *testing.B) {
 				if diff != 0 {
 					b.Fatalf("%s: the two versions differ in %d rows", name, diff)
 				}
-				exec(b, ctx, conn, "DROP TABLE facts_ab_copy")
+				exec(ctx, b, conn, "DROP TABLE facts_ab_copy")
 			}
 		}
 		m, t := median(mine), median(theirs)
@@ -248,17 +248,17 @@ func BenchmarkFactsAB(b *testing.B) {
 	}
 }
 
-func exec(b *testing.B, ctx context.Context, conn *sql.Conn, q string) {
+func exec(ctx context.Context, b *testing.B, conn *sql.Conn, q string) {
 	b.Helper()
 	if _, err := conn.ExecContext(ctx, q); err != nil {
 		b.Fatal(err)
 	}
 }
 
-func timedExec(b *testing.B, ctx context.Context, conn *sql.Conn, q string) time.Duration {
+func timedExec(ctx context.Context, b *testing.B, conn *sql.Conn, q string) time.Duration {
 	b.Helper()
 	before := cpuTime(b)
-	exec(b, ctx, conn, q)
+	exec(ctx, b, conn, q)
 	return cpuTime(b) - before
 }
 
