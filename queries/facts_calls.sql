@@ -56,8 +56,10 @@ WITH c AS (
     GROUP BY r.run_id, r.call_id
 ), cp AS (
     -- Calls with their previous attempt: the re-sends joined with prev,
-    -- every other call as it is (a LEFT JOIN of every call with prev was
-    -- built on the calls, the estimate of prev being far too high).
+    -- every other call as it is, having none (prev is keyed by the re-send's
+    -- call_id, unique in its run: ingest keeps one event per call_id). A
+    -- LEFT JOIN of every call with prev was built on the calls, the
+    -- estimate of prev being far too high.
     SELECT *, NULL::BOOLEAN AS prev_retryable, NULL::VARCHAR AS prev_category,
            NULL::BIGINT AS prev_retry_after_ms, NULL::TIMESTAMPTZ AS prev_ended_at,
            NULL::VARCHAR AS prev_side_effect
