@@ -40,6 +40,8 @@ WITH c AS (
     FROM action_starts
     GROUP BY run_id, tool, args_digest
     HAVING count(*) >= 2
+), resends AS (
+    SELECT * FROM c WHERE attempt > 1
 ), prev AS (
     -- The previous attempt of each re-send (only re-sends need one; a join
     -- on the few re-sends is cheaper than a window over every call).
@@ -48,20 +50,29 @@ WITH c AS (
                     'retry_after_ms': o.error.retry_after_ms, 'ended_at': o.ended_at,
                     'side_effect': o.side_effect},
                    (o.attempt, o.started_at, o.call_id)) AS pv
-    FROM (SELECT * FROM c WHERE attempt > 1) r
+    FROM resends r
     JOIN c o ON o.run_id = r.run_id AND o.action_id = r.action_id
             AND (o.attempt, o.started_at, o.call_id) < (r.attempt, r.started_at, r.call_id)
     GROUP BY r.run_id, r.call_id
+), cp AS (
+    -- Calls with their previous attempt: the re-sends joined with prev,
+    -- every other call as it is, having none (prev is keyed by the re-send's
+    -- call_id, unique in its run: ingest keeps one event per call_id). A
+    -- LEFT JOIN of every call with prev was built on the calls, the
+    -- estimate of prev being far too high.
+    SELECT *, NULL::BOOLEAN AS prev_retryable, NULL::VARCHAR AS prev_category,
+           NULL::BIGINT AS prev_retry_after_ms, NULL::TIMESTAMPTZ AS prev_ended_at,
+           NULL::VARCHAR AS prev_side_effect
+    FROM c WHERE attempt <= 1
+    UNION ALL
+    SELECT r.*, pv.retryable, pv.category, pv.retry_after_ms, pv.ended_at, pv.side_effect
+    FROM resends r LEFT JOIN prev USING (run_id, call_id)
 ), p AS (
-    SELECT c.*,
-           pv.retryable AS prev_retryable, pv.category AS prev_category,
-           pv.retry_after_ms AS prev_retry_after_ms, pv.ended_at AS prev_ended_at,
-           pv.side_effect AS prev_side_effect,
+    SELECT cp.*,
            CASE WHEN f.a1 IS NULL THEN false
-                WHEN c.action_id = f.a1 THEN f.s2 < c.started_at
-                ELSE f.s1 < c.started_at END AS is_duplicate
-    FROM c LEFT JOIN prev USING (run_id, call_id)
-    LEFT JOIN firsts f USING (run_id, tool, args_digest)
+                WHEN cp.action_id = f.a1 THEN f.s2 < cp.started_at
+                ELSE f.s1 < cp.started_at END AS is_duplicate
+    FROM cp LEFT JOIN firsts f USING (run_id, tool, args_digest)
 ), j AS (
     SELECT *,
            attempt > 1 AS resend,

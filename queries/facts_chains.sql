@@ -23,36 +23,40 @@ WITH RECURSIVE links AS (
 ), rooted AS (
     SELECT run_id, action_id, arg_max(cur, depth) AS root FROM walk GROUP BY run_id, action_id
 ), chain_calls AS (
-    SELECT coalesce(r.root, c.action_id) AS root, c.*
-    FROM call_facts c LEFT JOIN rooted r USING (run_id, action_id)
+    -- Every call with its chain's root: an action without a parent is its
+    -- own root, so only the calls of the few walked actions need a join
+    -- (a LEFT JOIN of every call was built on the calls, not on rooted).
+    SELECT c.action_id AS root, c.* FROM call_facts c ANTI JOIN rooted r USING (run_id, action_id)
+    UNION ALL
+    SELECT r.root, c.* FROM call_facts c JOIN rooted r USING (run_id, action_id)
 ), chains AS (
-    -- One aggregation per chain; the f_* columns read the root action's
-    -- attempt-1 calls only (NULL when it has none), the first by
-    -- (started_at, call_id).
+    -- One aggregation per chain; f reads the root action's attempt-1 calls
+    -- only (NULL when it has none), the first by (started_at, call_id), as
+    -- one struct: one ordering key per call instead of four (arg_min_null:
+    -- the first call's category even when NULL; status and tool are never
+    -- NULL, ingest rejects a call without them).
     SELECT run_id, root,
-           arg_min(status, (started_at, call_id)) FILTER (WHERE action_id = root AND attempt = 1) AS f_status,
-           -- arg_min_null: the first call's category even when NULL (arg_min
-           -- would take a later attempt-1 call's, e.g. when attempts are unnumbered)
-           arg_min_null(error.category, (started_at, call_id)) FILTER (WHERE action_id = root AND attempt = 1) AS f_category,
-           arg_min(error IS NOT NULL, (started_at, call_id)) FILTER (WHERE action_id = root AND attempt = 1) AS f_has_error,
-           arg_min(tool, (started_at, call_id)) FILTER (WHERE action_id = root AND attempt = 1) AS f_tool,
+           arg_min_null({'status': status, 'category': error.category, 'has_error': error IS NOT NULL, 'tool': tool},
+                        (started_at, call_id)) FILTER (WHERE action_id = root AND attempt = 1) AS f,
            bool_or(action_id = root AND status = 'ok' AND NOT fallback) AS ok_root,
            bool_or(action_id <> root AND status = 'ok' AND NOT fallback) AS ok_other,
            bool_or(status = 'partial' OR (status = 'ok' AND fallback)) AS any_degraded,
-           arg_min(tool, (action_id <> root, started_at)) AS any_tool,
+           -- The first call's tool, the root's calls first: started_at alone
+           -- is a plain key (never NULL for a call).
+           coalesce(arg_min(tool, started_at) FILTER (WHERE action_id = root), arg_min(tool, started_at)) AS any_tool,
            count(*) AS calls
     FROM chain_calls GROUP BY run_id, root
 )
-SELECT c.run_id, r.suite, c.root, coalesce(c.f_tool, c.any_tool) AS tool, c.calls,
-       CASE WHEN c.f_status = 'ok' THEN 'first_try'
+SELECT c.run_id, r.suite, c.root, coalesce(c.f.tool, c.any_tool) AS tool, c.calls,
+       CASE WHEN c.f.status = 'ok' THEN 'first_try'
             WHEN c.ok_root THEN 'after_retry'
             WHEN c.ok_other THEN 'after_switch'
             WHEN c.any_degraded THEN 'degraded'
             ELSE 'failed' END AS outcome,
-       CASE WHEN c.f_status = 'ok' THEN 'none'
-            WHEN c.f_status IS NULL THEN 'UNKNOWN'
-            WHEN c.f_has_error AND c.f_category IS NOT NULL THEN c.f_category
-            WHEN c.f_status = 'partial' THEN 'PARTIAL'
+       CASE WHEN c.f.status = 'ok' THEN 'none'
+            WHEN c.f.status IS NULL THEN 'UNKNOWN'
+            WHEN c.f.has_error AND c.f.category IS NOT NULL THEN c.f.category
+            WHEN c.f.status = 'partial' THEN 'PARTIAL'
             ELSE 'UNKNOWN' END AS category
 FROM chains c
 -- The run's suite, once here rather than in each reader (the recovery
