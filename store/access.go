@@ -23,7 +23,8 @@ func isLockError(err error) bool {
 }
 
 // waitForLock calls open until it succeeds, fails for another reason, or
-// lim.LockWait runs out while the file is locked.
+// lim.LockWait runs out while the file is locked. While it waits it queues
+// (queue.go), and it lets processes that queued before it go first.
 func waitForLock(ctx context.Context, path string, lim Limits, open func() (*sql.DB, error)) (*sql.DB, error) {
 	wait := lim.LockWait
 	if wait == 0 {
@@ -31,10 +32,21 @@ func waitForLock(ctx context.Context, path string, lim Limits, open func() (*sql
 	}
 	deadline := time.Now().Add(wait)
 	told := false
+	var me *waiter
+	defer func() { me.leave() }()
 	for {
-		db, err := open()
-		if !isLockError(err) {
-			return db, err
+		var err error
+		if pid := ahead(path, me); pid != 0 {
+			err = queuedError(pid)
+		} else {
+			var db *sql.DB
+			db, err = open()
+			if !isLockError(err) {
+				return db, err
+			}
+		}
+		if me == nil {
+			me = queue(path)
 		}
 		if time.Now().After(deadline) {
 			return nil, &DBError{Path: path, Err: fmt.Errorf("%w (waited %s; %s)", ErrLocked, wait, lockHolder(err))}
@@ -46,18 +58,23 @@ func waitForLock(ctx context.Context, path string, lim Limits, open func() (*sql
 		select {
 		case <-ctx.Done():
 			return nil, ctx.Err()
-		case <-time.After(200 * time.Millisecond):
+		case <-time.After(pollEvery):
 		}
+		me.refresh()
 	}
 }
 
 // lockHolder extracts "PID n" from DuckDB's lock message when present.
 func lockHolder(err error) string {
 	msg := err.Error()
+	queued := errors.Is(err, errQueued)
 	if i := strings.Index(msg, "PID "); i >= 0 {
 		end := i + 4
 		for end < len(msg) && msg[end] >= '0' && msg[end] <= '9' {
 			end++
+		}
+		if queued {
+			return msg[i:end] + " waits for it first"
 		}
 		return "held by " + msg[i:end]
 	}
