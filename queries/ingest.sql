@@ -100,6 +100,9 @@ WHEN {{jt}} NOT IN ('ARRAY', 'NULL')
 -- ingest/arrow_typed.go), the same SQL for every format: every column of the
 -- relation and the first rule a row breaks (reason), or NULL for a valid
 -- event.
+-- ts_proven is true only where Go proved every timestamp string of the
+-- relation of the regexes' form (the typed JSON Lines read, ingest/keyscan_ts.go);
+-- every other route passes false. The casts (ts_v...) judge the calendar either way.
 -- The order of the rules is the order a person would fix a line in: shape,
 -- identity, time, then the fields of its type.
 -- Enumerations are checked with list_contains, not NOT IN: DuckDB plans an
@@ -113,18 +116,18 @@ SELECT *,
     WHEN NOT list_contains(['run','stage','tool_call','model_call','evidence','terminal'], e.type) THEN 'unknown type'
     WHEN e.run_id IS NULL OR e.run_id = '' THEN 'missing field run_id'
     WHEN e.ts IS NULL THEN 'missing field ts'
-    WHEN ts_v IS NULL OR NOT regexp_full_match(e.ts,
-        '\d{4}-\d\d-\d\d[Tt ]([01]\d|2[0-3]):[0-5]\d:[0-5]\d(\.\d+)?([Zz]|[+-]([01]\d|2[0-3]):[0-5]\d)') THEN
+    WHEN ts_v IS NULL OR NOT ({{ts_proven}} OR regexp_full_match(e.ts,
+        '\d{4}-\d\d-\d\d[Tt ]([01]\d|2[0-3]):[0-5]\d:[0-5]\d(\.\d+)?([Zz]|[+-]([01]\d|2[0-3]):[0-5]\d)')) THEN
         'invalid timestamp ts'
     WHEN bad_field IS NOT NULL THEN 'wrong type for field ' || bad_field
-    WHEN e.enqueued_at IS NOT NULL AND (enq_v IS NULL OR NOT regexp_full_match(e.enqueued_at,
-        '\d{4}-\d\d-\d\d[Tt ]([01]\d|2[0-3]):[0-5]\d:[0-5]\d(\.\d+)?([Zz]|[+-]([01]\d|2[0-3]):[0-5]\d)')) THEN
+    WHEN e.enqueued_at IS NOT NULL AND (enq_v IS NULL OR NOT ({{ts_proven}} OR regexp_full_match(e.enqueued_at,
+        '\d{4}-\d\d-\d\d[Tt ]([01]\d|2[0-3]):[0-5]\d:[0-5]\d(\.\d+)?([Zz]|[+-]([01]\d|2[0-3]):[0-5]\d)'))) THEN
         'invalid timestamp enqueued_at'
-    WHEN e.started_at IS NOT NULL AND (start_v IS NULL OR NOT regexp_full_match(e.started_at,
-        '\d{4}-\d\d-\d\d[Tt ]([01]\d|2[0-3]):[0-5]\d:[0-5]\d(\.\d+)?([Zz]|[+-]([01]\d|2[0-3]):[0-5]\d)')) THEN
+    WHEN e.started_at IS NOT NULL AND (start_v IS NULL OR NOT ({{ts_proven}} OR regexp_full_match(e.started_at,
+        '\d{4}-\d\d-\d\d[Tt ]([01]\d|2[0-3]):[0-5]\d:[0-5]\d(\.\d+)?([Zz]|[+-]([01]\d|2[0-3]):[0-5]\d)'))) THEN
         'invalid timestamp started_at'
-    WHEN e.ended_at IS NOT NULL AND (end_v IS NULL OR NOT regexp_full_match(e.ended_at,
-        '\d{4}-\d\d-\d\d[Tt ]([01]\d|2[0-3]):[0-5]\d:[0-5]\d(\.\d+)?([Zz]|[+-]([01]\d|2[0-3]):[0-5]\d)')) THEN
+    WHEN e.ended_at IS NOT NULL AND (end_v IS NULL OR NOT ({{ts_proven}} OR regexp_full_match(e.ended_at,
+        '\d{4}-\d\d-\d\d[Tt ]([01]\d|2[0-3]):[0-5]\d:[0-5]\d(\.\d+)?([Zz]|[+-]([01]\d|2[0-3]):[0-5]\d)'))) THEN
         'invalid timestamp ended_at'
     -- run
     WHEN e.type = 'run' AND e.suite IS NULL THEN 'missing field suite'
