@@ -101,38 +101,21 @@ func Files(ctx context.Context, db *sql.DB, paths []string, opts Options) ([]Fil
 		return err
 	}
 	b := batch{maxBytes: batchBytes(ctx, db)}
-	// next is the prefetch of the file after the one being stored
-	// (prefetch.go); one left when Files returns early is stopped.
-	var next *prefetch
-	defer func() { next.discard() }()
-	for i, p := range paths {
-		pre := next
-		next = nil
-		if !pre.usable(p) {
-			pre.discard()
-			pre = nil
-		}
-		if pre == nil {
-			if f, ok := small(p, opts); ok {
-				if !b.fits(f) {
-					if err := add(b.commit(ctx, db, opts)); err != nil {
-						f.cleanup()
-						return results, err
-					}
+	for _, p := range paths {
+		if f, ok := small(p, opts); ok {
+			if !b.fits(f) {
+				if err := add(b.commit(ctx, db, opts)); err != nil {
+					f.cleanup()
+					return results, err
 				}
-				b.add(f)
-				continue
 			}
+			b.add(f)
+			continue
 		}
 		if err := add(b.commit(ctx, db, opts)); err != nil {
-			pre.discard()
 			return results, err
 		}
-		pl := &pipeline{pre: pre}
-		if i+1 < len(paths) {
-			pl.scanned = func() { next = startPrefetch(ctx, paths[i+1], opts.TempDir) }
-		}
-		r, err := file(ctx, db, p, opts, pl)
+		r, err := File(ctx, db, p, opts)
 		if err != nil {
 			return results, err
 		}
@@ -143,12 +126,6 @@ func Files(ctx context.Context, db *sql.DB, paths []string, opts Options) ([]Fil
 
 // File ingests one file.
 func File(ctx context.Context, db *sql.DB, path string, opts Options) (FileResult, error) {
-	return file(ctx, db, path, opts, nil)
-}
-
-// file is File with the file's place in Files' pipeline (nil: none).
-func file(ctx context.Context, db *sql.DB, path string, opts Options, pl *pipeline) (FileResult, error) {
-	defer pl.discard()
 	start := time.Now()
 	name := path
 	if n, ok := opts.Names[path]; ok {
@@ -177,9 +154,9 @@ func file(ctx context.Context, db *sql.DB, path string, opts Options, pl *pipeli
 	case "otlp":
 		res, err = ingestOTLP(ctx, db, path, name, opts.Suite)
 	default:
-		res, err = ingestJSONL(ctx, db, path, name, opts.TempDir, pl)
+		res, err = ingestJSONL(ctx, db, path, name, opts.TempDir)
 	}
-	return finish(res, err, name, start.Add(-pl.scanTook()))
+	return finish(res, err, name, start)
 }
 
 // finish names and times the result of one input and makes every error an

@@ -4,7 +4,6 @@ import (
 	"context"
 	"database/sql"
 	"fmt"
-	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -13,11 +12,9 @@ import (
 // ingestJSONL loads one JSON Lines file (plain or gzip).
 // name is what the file is recorded and shown as; a gzip file is
 // decompressed into tmpDir ("": the system temp dir).
-// pipe, when not nil, holds a prefetched prescan of the file and is told
-// when the scan is done (prefetch.go).
-func ingestJSONL(ctx context.Context, db *sql.DB, path, name, tmpDir string, pipe *pipeline) (FileResult, error) {
+func ingestJSONL(ctx context.Context, db *sql.DB, path, name, tmpDir string) (FileResult, error) {
 	res := FileResult{Format: "jsonl"}
-	plain, cleanup, sc, err := pipe.scan(path, tmpDir)
+	plain, cleanup, sc, err := readAndScan(path, tmpDir)
 	if err != nil {
 		return res, err
 	}
@@ -93,22 +90,12 @@ func scanFile(path string) (scan, error) {
 // readAndScan hashes and counts the file; a .gz file is decompressed into a
 // temporary file in tmpDir first so that both load paths read plain text.
 func readAndScan(path, tmpDir string) (plain string, cleanup func(), sc scan, err error) {
-	return readAndScanCtx(context.Background(), path, tmpDir)
-}
-
-// readAndScanCtx is readAndScan stopping with ctx's error at the next read
-// once ctx is done (a prefetch that Files no longer needs).
-func readAndScanCtx(ctx context.Context, path, tmpDir string) (plain string, cleanup func(), sc scan, err error) {
 	cleanup = func() {}
-	f, err := fileContent(path)
+	rc, err := fileContent(path)
 	if err != nil {
 		return "", cleanup, sc, err
 	}
-	defer closeQuietly(f)
-	var rc io.Reader = f
-	if ctx.Done() != nil {
-		rc = ctxReader{ctx: ctx, r: f}
-	}
+	defer closeQuietly(rc)
 	if !strings.HasSuffix(strings.ToLower(path), ".gz") {
 		sc, err = prescan(rc, nil)
 		return path, cleanup, sc, err
