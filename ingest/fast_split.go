@@ -67,7 +67,7 @@ func commitSplit(ctx context.Context, conn *sql.Conn, path, name, tmpDir string,
 	}
 	split := *res
 	err = inTransaction(ctx, conn, func(fileID int64) error {
-		rows := queries.Render("ingest.valid_or_fail", queries.Args{"checked": rules(typedRelation(tmp.Name()))})
+		rows := queries.Render("ingest.valid_or_fail", queries.Args{"checked": rulesScanned(typedRelation(tmp.Name()), sc)})
 		typed, err := storeAllNew(ctx, conn, insertEvents(rows, "NULL::JSON"), fileID, typedLines)
 		if err != nil {
 			return err

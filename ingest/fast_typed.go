@@ -48,7 +48,7 @@ func commitTyped(ctx context.Context, conn *sql.Conn, path, name string, res *Fi
 	case !sc.typedClean():
 		return routeJSON
 	}
-	err := commitFastRows(ctx, conn, rules(typedRelation(path)), "NULL::JSON", name, res)
+	err := commitFastRows(ctx, conn, rulesScanned(typedRelation(path), sc), "NULL::JSON", name, res)
 	switch {
 	case err == nil:
 		res.typedRead = true

@@ -39,12 +39,13 @@ type lineScanner struct {
 	b     []byte
 	i     int
 	json  bool   // the line is at best lineJSON
+	tsOdd bool   // a timestamp of the rules that ruleTimestamp did not prove (keyscan_ts.go)
 	stack []byte // the open containers of a value skipped generically
 }
 
 // line judges one line (without its newline; a trailing CR is white space).
 func (s *lineScanner) line(b []byte) lineVerdict {
-	s.b, s.i, s.json = b, 0, false
+	s.b, s.i, s.json, s.tsOdd = b, 0, false, false
 	s.ws()
 	if s.peek() != '{' || !s.object(contractShape(), 1) {
 		return lineMalformed
@@ -146,7 +147,11 @@ func (s *lineScanner) field(sh *shape, k, depth int) bool {
 	switch sh.kinds[k] {
 	case kindString:
 		if c == '"' {
-			_, ok := s.str()
+			start := s.i
+			esc, ok := s.str()
+			if ok && sh.ts != nil && sh.ts[k] && (esc || !ruleTimestamp(s.b[start+1:s.i-1])) {
+				s.tsOdd = true
+			}
 			return ok
 		}
 	case kindInteger:

@@ -28,10 +28,18 @@ type shape struct {
 	kinds []fieldKind
 	subs  []*shape
 	byLen [][]int
+	ts    []bool // the top level's: the timestamps ingest.checked's regexes judge
 }
 
 // contractShape is the contract's top-level object, built once.
-var contractShape = sync.OnceValue(func() *shape { return shapeOf(CanonicalArrowSchema.Fields()) })
+var contractShape = sync.OnceValue(func() *shape {
+	sh := shapeOf(CanonicalArrowSchema.Fields())
+	sh.ts = make([]bool, len(sh.names))
+	for _, name := range ruleTimestampFields {
+		sh.ts[sh.find([]byte(name))] = true
+	}
+	return sh
+})
 
 func shapeOf(fs []arrow.Field) *shape {
 	sh := &shape{}

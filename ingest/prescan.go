@@ -31,6 +31,10 @@ type scan struct {
 	// numbers of the first maxOtherLines such lines.
 	jsonLines, malformed int64
 	others               []int64
+	// tsOdd counts the lines of verdict lineTyped with a timestamp that
+	// ingest.checked's regex must judge (keyscan_ts.go); when there are
+	// none, the typed read skips the regexes.
+	tsOdd int64
 }
 
 // add adds the counts of a block of lines that follows the lines counted
@@ -40,6 +44,7 @@ func (s *scan) add(b scan) {
 	s.blank += b.blank
 	s.jsonLines += b.jsonLines
 	s.malformed += b.malformed
+	s.tsOdd += b.tsOdd
 	s.others = append(s.others, b.others[:min(len(b.others), maxOtherLines-len(s.others))]...)
 }
 
@@ -75,7 +80,8 @@ func scanBlock(whole []byte, line int64, ls *lineScanner) scan {
 			s.blank++
 			continue
 		}
-		s.judge(s.lines, ls.line(part))
+		v := ls.line(part)
+		s.judge(s.lines, v, ls.tsOdd)
 	}
 	s.lines -= line
 	return s
@@ -92,9 +98,12 @@ func (s scan) typedClean() bool {
 }
 
 // judge records the verdict of the scan on line n.
-func (s *scan) judge(n int64, v lineVerdict) {
+func (s *scan) judge(n int64, v lineVerdict, tsOdd bool) {
 	switch v {
 	case lineTyped:
+		if tsOdd {
+			s.tsOdd++
+		}
 		return
 	case lineJSON:
 		s.jsonLines++
@@ -218,7 +227,8 @@ func prescan(r io.Reader, copyTo io.Writer) (scan, error) {
 		case lineBlank:
 			s.blank++
 		case lineLen <= MaxLineBytes:
-			s.judge(s.lines, ls.line(carry))
+			v := ls.line(carry)
+			s.judge(s.lines, v, ls.tsOdd)
 		}
 		lineLen, lineBlank, carry = 0, true, carry[:0]
 	}

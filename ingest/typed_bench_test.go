@@ -36,10 +36,14 @@ func cpuTime() time.Duration {
 //	typed     the typed relation (ingest.ndjson_typed): the read, the event
 //	          struct and the timestamp casts
 //	rules     the contract's rules over it (ingest.checked)
+//	proven    the same with the timestamp regexes skipped, as the typed
+//	          read does when the scan proved every timestamp's form
 //	prescan   Go's prescan alone: SHA-256, line count and the key/type scan
 //	scan      the key/type scan alone, over the file's lines in memory
 //	file      the whole ingest of the file: prescan, typed read, rules,
 //	          insert, duplicate check, commit
+//	file-regex  the same with the regexes judging the timestamps
+//	          (tsProvenOff), as before the scan proved them
 //	bad       the whole ingest of a copy with every 100th line cut in half
 //	          (as faultlens bench corrupts 1 %), on the split route
 //	badlines  the same copy with the split route off: line by line, as
@@ -80,6 +84,7 @@ func BenchmarkTypedChecks(b *testing.B) {
 		{name: "read", q: table(queries.Render("ingest.bench_read", queries.Args{"path": lit, "columns": typedColumns()}))},
 		{name: "typed", q: table(typedRelation(path))},
 		{name: "rules", q: table(rules(typedRelation(path)))},
+		{name: "proven", q: table(rulesProven(typedRelation(path), true))},
 		{name: "prescan", fn: func(*sql.DB) error {
 			sc, err := scanFile(path)
 			if err == nil && !sc.typedClean() {
@@ -92,6 +97,15 @@ func BenchmarkTypedChecks(b *testing.B) {
 			res, err := File(context.Background(), db, path, Options{})
 			if err == nil && (!res.typedRead || res.Accepted != int64(n)) {
 				err = fmt.Errorf("file: not stored by the typed read: %+v", res)
+			}
+			return err
+		}},
+		{name: "file-regex", fn: func(db *sql.DB) error {
+			defer func(v bool) { tsProvenOff = v }(tsProvenOff)
+			tsProvenOff = true
+			res, err := File(context.Background(), db, path, Options{})
+			if err == nil && (!res.typedRead || res.Accepted != int64(n)) {
+				err = fmt.Errorf("file-regex: not stored by the typed read: %+v", res)
 			}
 			return err
 		}},

@@ -20,7 +20,7 @@ func sample(dir string) queries.Args {
 	events := queries.Render("export.events", queries.Args{"suite": queries.Literal("a")})
 	source := queries.Render("ingest.fast_source", queries.Args{"path": queries.Literal(filepath.Join(dir, "one.jsonl"))})
 	typed := queries.Render("ingest.json_typed", ingest.JSONTypedArgs(source))
-	checked := queries.Render("ingest.checked", queries.Args{"typed": typed})
+	checked := queries.Render("ingest.checked", queries.Args{"typed": typed, "ts_proven": "false"})
 	return queries.Args{
 		"suite":      "NULL",
 		"suites":     queries.Literals([]string{"a", "b"}),
@@ -50,6 +50,7 @@ func sample(dir string) queries.Args {
 		"first":      "1",
 		"last":       "50000",
 		"select":     "SELECT 1 AS x",
+		"ts_proven":  "true",
 	}
 }
 
@@ -75,7 +76,7 @@ func sampleFor(dir, name string) queries.Args {
 	case "ingest.arrow_check", "ingest.arrow_texts":
 		typed := queries.Render("ingest.arrow_typed", ingest.ArrowTypedArgs(filepath.Join(dir, "events.parquet")))
 		return queries.Args{"typed": typed, "extra": "to_json(src_row)",
-			"checked": queries.Render("ingest.checked", queries.Args{"typed": typed})}
+			"checked": queries.Render("ingest.checked", queries.Args{"typed": typed, "ts_proven": "false"})}
 	case "baseline.sink":
 		// The sink functions are registered by a metrics session that reads
 		// evidence; any scalar function stands in for them here.
