@@ -2,7 +2,9 @@ package ingest
 
 import (
 	"context"
+	"database/sql"
 	"errors"
+	"fmt"
 	"io"
 
 	"github.com/apache/arrow-go/v18/arrow"
@@ -121,4 +123,59 @@ func (c *arrowCopy) abandon() {
 	}
 	<-c.done
 	removeTemps(c.paths)
+}
+
+// running reports whether the copy is still being made.
+func (c *arrowCopy) running() bool {
+	select {
+	case <-c.done:
+		return false
+	default:
+		return true
+	}
+}
+
+// copyThreads runs DuckDB on one thread while the copy runs (measured: an
+// INSERT over one chunk file, one row group, costs about twice the CPU on
+// two threads as on one, the second thread finding no work, and the copy's
+// writers want that core), on its usual count after.
+type copyThreads struct {
+	conn    *sql.Conn
+	threads int64 // the count to restore
+	one     bool  // whether DuckDB runs on one thread now
+}
+
+// oneThreadWhileCopying reads DuckDB's thread count for copyThreads.
+func oneThreadWhileCopying(ctx context.Context, conn *sql.Conn) (*copyThreads, error) {
+	_, threads, err := readLimits(ctx, conn)
+	if err != nil {
+		return nil, err
+	}
+	return &copyThreads{conn: conn, threads: threads}, nil
+}
+
+// set runs DuckDB on one thread if copying, else on its usual count.
+func (t *copyThreads) set(ctx context.Context, copying bool) error {
+	if copying == t.one || t.threads <= 1 {
+		return nil
+	}
+	n := t.threads
+	if copying {
+		n = 1
+	}
+	if _, err := t.conn.ExecContext(ctx, setThreads(n)); err != nil {
+		return fmt.Errorf("set threads: %w", err)
+	}
+	t.one = copying
+	return nil
+}
+
+// restore sets DuckDB's usual thread count back if set changed it.
+func (t *copyThreads) restore(ctx context.Context) {
+	if t.one {
+		// As for boundThreads: a failure leaves fewer threads, slower,
+		// never wrong.
+		_, _ = t.conn.ExecContext(context.WithoutCancel(ctx), setThreads(t.threads))
+		t.one = false
+	}
 }

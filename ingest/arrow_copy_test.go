@@ -135,3 +135,44 @@ func writeStreamInTwo(path string, first, second []string, more <-chan struct{})
 	}
 	return w.Close()
 }
+
+// TestCopyThreads: one DuckDB thread while copying, the usual count after
+// and after restore.
+func TestCopyThreads(t *testing.T) {
+	ctx := context.Background()
+	db := openDB(t)
+	conn, err := db.Conn(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer closeQuietly(conn)
+	if _, err := conn.ExecContext(ctx, setThreads(3)); err != nil {
+		t.Fatal(err)
+	}
+	threads := func() int64 {
+		_, n, err := readLimits(ctx, conn)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return n
+	}
+	ct, err := oneThreadWhileCopying(ctx, conn)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, step := range []struct {
+		copying bool
+		want    int64
+	}{{true, 1}, {true, 1}, {false, 3}, {true, 1}} {
+		if err := ct.set(ctx, step.copying); err != nil {
+			t.Fatal(err)
+		}
+		if got := threads(); got != step.want {
+			t.Errorf("copying %v: %d threads, want %d", step.copying, got, step.want)
+		}
+	}
+	ct.restore(ctx)
+	if got := threads(); got != 3 {
+		t.Errorf("after restore: %d threads, want 3", got)
+	}
+}

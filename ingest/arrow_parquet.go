@@ -65,7 +65,12 @@ func storeArrowChunks(ctx context.Context, conn *sql.Conn, cp *arrowCopy, sc *ar
 	extra := arrowExtra(sc)
 	fast := *res
 	fast.FastPath = true
-	err := inTransaction(ctx, conn, func(fileID int64) error {
+	threads, err := oneThreadWhileCopying(ctx, conn)
+	if err != nil {
+		return err
+	}
+	defer threads.restore(ctx)
+	err = inTransaction(ctx, conn, func(fileID int64) error {
 		var stored int64
 		for from := 0; ; {
 			paths, err := cp.next(ctx, from)
@@ -73,6 +78,9 @@ func storeArrowChunks(ctx context.Context, conn *sql.Conn, cp *arrowCopy, sc *ar
 				break
 			}
 			if err != nil {
+				return err
+			}
+			if err := threads.set(ctx, cp.running()); err != nil {
 				return err
 			}
 			rows := queries.Render("ingest.valid_or_fail", queries.Args{"checked": rules(arrowTypedFrom(sc, paths, from))})
