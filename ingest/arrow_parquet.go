@@ -109,6 +109,7 @@ func storeArrowChunks(ctx context.Context, conn *sql.Conn, cp *arrowCopy, sc *ar
 		fast.Accepted, fast.Events = stored, stored
 		return recordFile(ctx, conn, fileID, name, &fast)
 	})
+	threads.restore(ctx) // before the line-precise path
 	var cf *copyFailed
 	switch {
 	case err == nil:
