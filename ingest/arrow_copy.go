@@ -135,18 +135,19 @@ func (c *arrowCopy) running() bool {
 	}
 }
 
-// copyThreads runs DuckDB on one thread while the copy runs (measured: an
-// INSERT over one chunk file, one row group, costs about twice the CPU on
-// two threads as on one, the second thread finding no work, and the copy's
-// writers want that core), on its usual count after.
+// copyThreads runs DuckDB on one thread for the INSERTs made while the copy
+// runs, and for one over a single chunk file (one row group, so one task),
+// on its usual count otherwise. Measured: an INSERT over one chunk file
+// costs about twice the CPU on two threads as on one, the thread without a
+// task burning a core (the copy's writers want it).
 type copyThreads struct {
 	conn    *sql.Conn
 	threads int64 // the count to restore
 	one     bool  // whether DuckDB runs on one thread now
 }
 
-// oneThreadWhileCopying reads DuckDB's thread count for copyThreads.
-func oneThreadWhileCopying(ctx context.Context, conn *sql.Conn) (*copyThreads, error) {
+// newCopyThreads reads DuckDB's thread count for copyThreads.
+func newCopyThreads(ctx context.Context, conn *sql.Conn) (*copyThreads, error) {
 	_, threads, err := readLimits(ctx, conn)
 	if err != nil {
 		return nil, err
@@ -154,19 +155,19 @@ func oneThreadWhileCopying(ctx context.Context, conn *sql.Conn) (*copyThreads, e
 	return &copyThreads{conn: conn, threads: threads}, nil
 }
 
-// set runs DuckDB on one thread if copying, else on its usual count.
-func (t *copyThreads) set(ctx context.Context, copying bool) error {
-	if copying == t.one || t.threads <= 1 {
+// set runs DuckDB on one thread if one, else on its usual count.
+func (t *copyThreads) set(ctx context.Context, one bool) error {
+	if one == t.one || t.threads <= 1 {
 		return nil
 	}
 	n := t.threads
-	if copying {
+	if one {
 		n = 1
 	}
 	if _, err := t.conn.ExecContext(ctx, setThreads(n)); err != nil {
 		return fmt.Errorf("set threads: %w", err)
 	}
-	t.one = copying
+	t.one = one
 	return nil
 }
 

@@ -136,7 +136,7 @@ func writeStreamInTwo(path string, first, second []string, more <-chan struct{})
 	return w.Close()
 }
 
-// TestCopyThreads: one DuckDB thread while copying, the usual count after
+// TestCopyThreads: one DuckDB thread when set so, the usual count otherwise
 // and after restore.
 func TestCopyThreads(t *testing.T) {
 	ctx := context.Background()
@@ -156,19 +156,19 @@ func TestCopyThreads(t *testing.T) {
 		}
 		return n
 	}
-	ct, err := oneThreadWhileCopying(ctx, conn)
+	ct, err := newCopyThreads(ctx, conn)
 	if err != nil {
 		t.Fatal(err)
 	}
 	for _, step := range []struct {
-		copying bool
-		want    int64
+		one  bool
+		want int64
 	}{{true, 1}, {true, 1}, {false, 3}, {true, 1}} {
-		if err := ct.set(ctx, step.copying); err != nil {
+		if err := ct.set(ctx, step.one); err != nil {
 			t.Fatal(err)
 		}
 		if got := threads(); got != step.want {
-			t.Errorf("copying %v: %d threads, want %d", step.copying, got, step.want)
+			t.Errorf("one %v: %d threads, want %d", step.one, got, step.want)
 		}
 	}
 	ct.restore(ctx)

@@ -65,7 +65,7 @@ func storeArrowChunks(ctx context.Context, conn *sql.Conn, cp *arrowCopy, sc *ar
 	extra := arrowExtra(sc)
 	fast := *res
 	fast.FastPath = true
-	threads, err := oneThreadWhileCopying(ctx, conn)
+	threads, err := newCopyThreads(ctx, conn)
 	if err != nil {
 		return err
 	}
@@ -80,7 +80,9 @@ func storeArrowChunks(ctx context.Context, conn *sql.Conn, cp *arrowCopy, sc *ar
 			if err != nil {
 				return err
 			}
-			if err := threads.set(ctx, cp.running()); err != nil {
+			// One DuckDB thread while the copy's writers want the cores, or
+			// for one chunk (one task: a second thread would only spin).
+			if err := threads.set(ctx, cp.running() || len(paths) == 1); err != nil {
 				return err
 			}
 			rows := queries.Render("ingest.valid_or_fail", queries.Args{"checked": rules(arrowTypedFrom(sc, paths, from))})
