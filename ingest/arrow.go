@@ -25,7 +25,8 @@ import (
 // The columns are checked against the contract first: a missing required
 // column or one whose type cannot hold the contract's is an *InputError and
 // nothing is committed. The record batches are then copied, typed as they
-// are, into a temporary Parquet file that DuckDB reads, and the contract's
+// are, into temporary Parquet chunk files that DuckDB reads, each as soon
+// as it is written (arrow_copy.go, storeArrowChunks), and the contract's
 // rules, the same SQL that judges a JSON line, judge every row, the row
 // number standing for the line number (arrow_typed.go). A schema the
 // Parquet writer cannot take (a string_view column, say) goes the way of
@@ -50,19 +51,16 @@ func ingestArrow(ctx context.Context, db *sql.DB, path, name, tmpDir string) (Fi
 	}
 	defer restore()
 
-	pqs, sc, rows, err := arrowToParquet(path, tmpDir)
-	var se *sinkError
-	switch {
-	case errors.Is(err, errors.ErrUnsupported):
+	cp := startArrowCopy(path, tmpDir)
+	defer cp.abandon()
+	sc, err := cp.schema()
+	if errors.Is(err, errors.ErrUnsupported) {
 		return res, ingestArrowAsJSON(ctx, conn, path, name, tmpDir, &res)
-	case errors.As(err, &se):
-		return res, se.err
-	case err != nil:
-		return res, &InputError{Path: name, Err: err}
 	}
-	defer removeTemps(pqs)
-	res.Lines = rows
-	return res, storeArrowTyped(ctx, conn, pqs, sc, name, &res)
+	if err != nil {
+		return res, arrowCopyError(err, name)
+	}
+	return res, storeArrowChunks(ctx, conn, cp, sc, name, &res)
 }
 
 // ingestArrowAsJSON is the route through JSON lines, for schemas the

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"runtime"
 	"sync"
+	"sync/atomic"
 
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/parquet"
@@ -44,9 +45,15 @@ type parquetChunks struct {
 	jobs   chan chunkJob
 	wg     sync.WaitGroup
 
-	mu    sync.Mutex
-	err   error    // the first error of a writer
-	paths []string // by chunk index; "" until the chunk's file exists
+	mu      sync.Mutex
+	err     error    // the first error of a writer
+	paths   []string // by chunk index; "" until the chunk's file exists
+	written []bool   // by chunk index; true once the chunk's file is complete
+
+	// notify holds a token after a chunk is written or a writer failed
+	// (readyFrom's waiter, arrow_copy.go); stop set ends the copy early.
+	notify chan struct{}
+	stop   atomic.Bool
 
 	pending     []arrow.RecordBatch
 	pendingRows int64
@@ -71,7 +78,7 @@ func newParquetChunks(sc *arrow.Schema, tmpDir string) (*parquetChunks, error) {
 	if _, err := pqarrow.ToParquet(sc, props, pqarrow.NewArrowWriterProperties()); err != nil {
 		return nil, fmt.Errorf("%w: %v", errors.ErrUnsupported, err)
 	}
-	s := &parquetChunks{sc: sc, tmpDir: tmpDir, props: props, jobs: make(chan chunkJob)}
+	s := &parquetChunks{sc: sc, tmpDir: tmpDir, props: props, jobs: make(chan chunkJob), notify: make(chan struct{}, 1)}
 	n := min(runtime.GOMAXPROCS(0), maxChunkWriters)
 	s.wg.Add(n)
 	for range n {
@@ -85,6 +92,9 @@ func newParquetChunks(sc *arrow.Schema, tmpDir string) (*parquetChunks, error) {
 func (s *parquetChunks) Write(rec arrow.RecordBatch) error {
 	if err := s.failed(); err != nil {
 		return err
+	}
+	if s.stop.Load() {
+		return errCopyStopped
 	}
 	for off := int64(0); off < rec.NumRows(); {
 		n := min(chunkRows-s.pendingRows, rec.NumRows()-off)
@@ -108,6 +118,7 @@ func (s *parquetChunks) dispatch() {
 	s.mu.Lock()
 	i := len(s.paths)
 	s.paths = append(s.paths, "")
+	s.written = append(s.written, false)
 	s.mu.Unlock()
 	s.jobs <- chunkJob{index: i, recs: s.pending}
 	s.pending, s.pendingRows = nil, 0
@@ -159,6 +170,26 @@ func (s *parquetChunks) Paths() []string {
 	return out
 }
 
+// readyFrom returns the files of the chunks from chunk from on that are
+// written, up to the first that is not.
+func (s *parquetChunks) readyFrom(from int) []string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	var out []string
+	for i := from; i < len(s.written) && s.written[i]; i++ {
+		out = append(out, s.paths[i])
+	}
+	return out
+}
+
+// poke tells readyFrom's waiter that something changed.
+func (s *parquetChunks) poke() {
+	select {
+	case s.notify <- struct{}{}:
+	default: // a token is waiting already
+	}
+}
+
 func (s *parquetChunks) failed() error {
 	s.mu.Lock()
 	defer s.mu.Unlock()
@@ -166,18 +197,20 @@ func (s *parquetChunks) failed() error {
 }
 
 // writer writes the chunks it is handed until there are none; after an
-// error (its own or another writer's) it only releases them.
+// error (its own or another writer's) or a stop it only releases them.
 func (s *parquetChunks) writer() {
 	defer s.wg.Done()
 	for job := range s.jobs {
-		if s.failed() == nil {
-			if err := s.writeChunk(job); err != nil {
-				s.mu.Lock()
-				if s.err == nil {
-					s.err = err
-				}
-				s.mu.Unlock()
+		if s.failed() == nil && !s.stop.Load() {
+			err := s.writeChunk(job)
+			s.mu.Lock()
+			if err == nil {
+				s.written[job.index] = true
+			} else if s.err == nil {
+				s.err = err
 			}
+			s.mu.Unlock()
+			s.poke()
 		}
 		for _, r := range job.recs {
 			r.Release()

@@ -3,7 +3,9 @@ package ingest
 import (
 	"context"
 	"database/sql"
+	"errors"
 	"fmt"
+	"io"
 
 	"github.com/apache/arrow-go/v18/arrow"
 
@@ -48,18 +50,105 @@ func removeTemps(paths []string) {
 	}
 }
 
+// storeArrowChunks validates and stores the rows of an Arrow file with
+// schema sc (named name to the user) whose Parquet copy cp is being
+// written, in one transaction. As for JSON lines, a clean file is inserted
+// without a table of checked rows, every row judged by the contract's rules
+// (ingest.checked) and the statement failing at the first rejected row;
+// here one INSERT per run of written chunk files, each as soon as its
+// chunks are written, so that DuckDB works while the copy goes on. The
+// rows inserted must then be the rows read and none a duplicate, as in
+// storeAllNew. Otherwise the transaction rolls back and, once the copy is
+// done, storeArrowTyped gives each rejected row its number and reason. An
+// error of the copy is returned as ingestArrow returns it.
+func storeArrowChunks(ctx context.Context, conn *sql.Conn, cp *arrowCopy, sc *arrow.Schema, name string, res *FileResult) error {
+	extra := arrowExtra(sc)
+	fast := *res
+	fast.FastPath = true
+	threads, err := newCopyThreads(ctx, conn)
+	if err != nil {
+		return err
+	}
+	defer threads.restore(ctx)
+	err = inTransaction(ctx, conn, func(fileID int64) error {
+		var stored int64
+		for from := 0; ; {
+			paths, err := cp.next(ctx, from)
+			if errors.Is(err, io.EOF) {
+				break
+			}
+			if err != nil {
+				return err
+			}
+			// One DuckDB thread while the copy's writers want the cores, or
+			// for one chunk (one task: a second thread would only spin).
+			if err := threads.set(ctx, cp.running() || len(paths) == 1); err != nil {
+				return err
+			}
+			rows := queries.Render("ingest.valid_or_fail", queries.Args{"checked": rules(arrowTypedFrom(sc, paths, from))})
+			r, err := conn.ExecContext(ctx, insertEvents(rows, extra), fileID)
+			if err != nil {
+				return err
+			}
+			n, err := r.RowsAffected()
+			if err != nil {
+				return err
+			}
+			stored += n
+			from += len(paths)
+		}
+		_, fast.Lines, _ = cp.wait() // ended without an error: next said so
+		if stored != fast.Lines {
+			return errNotClean
+		}
+		var dups int64
+		if err := conn.QueryRowContext(ctx, queries.Get("ingest.new_duplicates"), fileID, fileID).Scan(&dups); err != nil {
+			return err
+		}
+		if dups > 0 {
+			return errNotClean
+		}
+		fast.Accepted, fast.Events = stored, stored
+		return recordFile(ctx, conn, fileID, name, &fast)
+	})
+	threads.restore(ctx) // before the line-precise path
+	var cf *copyFailed
+	switch {
+	case err == nil:
+		*res = fast
+		return nil
+	case errors.As(err, &cf):
+		return arrowCopyError(cf.err, name)
+	case ctx.Err() != nil:
+		return ctx.Err()
+	}
+	pqs, rows, err := cp.wait()
+	if err != nil {
+		return arrowCopyError(err, name)
+	}
+	res.Lines = rows
+	return storeArrowTyped(ctx, conn, pqs, sc, name, res)
+}
+
+// arrowCopyError is the error ingestArrow returns for an error of the copy
+// of the Arrow file named name: the file's, as an *InputError, or a
+// *sinkError's (the temporary files') as it is.
+func arrowCopyError(err error, name string) error {
+	var se *sinkError
+	if errors.As(err, &se) {
+		return se.err
+	}
+	return &InputError{Path: name, Err: err}
+}
+
 // storeArrowTyped validates and stores the rows of the Parquet copy (the
 // chunk files pqs) of an Arrow file with schema sc (named name to the user) in one
-// transaction: every row judged by the contract's rules (ingest.checked),
-// duplicates found as for JSON lines, the row number standing for the line
-// number. As for JSON lines, a clean file is inserted in one statement that
-// fails at the first rejected row; only then are the rows checked into a
-// table, so that each rejected row gets its number and reason.
+// transaction, the line-precise way (storeArrowChunks found a rejected row
+// or a duplicate): every row is checked into a table by the contract's
+// rules (ingest.checked), duplicates are found as for JSON lines, and each
+// rejected row gets its number and reason.
 func storeArrowTyped(ctx context.Context, conn *sql.Conn, pqs []string, sc *arrow.Schema, name string, res *FileResult) error {
 	typed, extra := arrowTyped(sc, pqs), arrowExtra(sc)
-	if commitFastChecked(ctx, conn, rules(typed), extra, name, res) {
-		return nil
-	}
 	// No lines are refused before DuckDB sees them; the rejected-lines
 	// query still reads the (empty) table.
 	if _, err := conn.ExecContext(ctx, queries.Get("ingest.lines_table")); err != nil {

@@ -25,11 +25,20 @@ import (
 // bad_field, and src_row, the whole row as a struct (for the text of a
 // rejected row and for extra).
 func arrowTyped(sc *arrow.Schema, paths []string) string {
-	return queries.Render("ingest.arrow_typed", arrowTypedArgs(sc, paths))
+	return arrowTypedFrom(sc, paths, 0)
+}
+
+// arrowTypedFrom is arrowTyped over the chunk files from chunk first on
+// (paths), numbering their rows after the first*chunkRows of the chunks
+// before.
+func arrowTypedFrom(sc *arrow.Schema, paths []string, first int) string {
+	args := arrowTypedArgs(sc, paths)
+	args["base"] = strconv.FormatInt(int64(first)*chunkRows, 10)
+	return queries.Render("ingest.arrow_typed", args)
 }
 
 // arrowTypedArgs fills ingest.arrow_typed for the Parquet chunk files at
-// paths whose columns are those of sc.
+// paths whose columns are those of sc, the first of them chunk 0.
 func arrowTypedArgs(sc *arrow.Schema, paths []string) queries.Args {
 	var fields []string
 	var bad []string
@@ -45,6 +54,7 @@ func arrowTypedArgs(sc *arrow.Schema, paths []string) queries.Args {
 	}
 	args := queries.Args{
 		"paths":      "[" + queries.Literals(paths) + "]",
+		"base":       "0",
 		"chunk_rows": strconv.FormatInt(chunkRows, 10),
 		"event":      "struct_pack(" + strings.Join(fields, ",\n    ") + ")",
 		"bad_field":  "NULL::VARCHAR",

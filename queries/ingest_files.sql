@@ -78,8 +78,9 @@ WHERE c.line_no = s.line_no
 -- of chunk_rows rows each but the last (see ingest/arrow_typed.go, which
 -- generates the expressions from its schema, and ingest/arrow_chunks.go):
 -- line_no is the 1-based row number; src_row, the whole row, gives the text
--- of a rejected row and extra.
-SELECT CAST(file_index AS BIGINT) * {{chunk_rows}} + file_row_number + 1 AS line_no, NULL::VARCHAR AS text, NULL::JSON AS raw,
+-- of a rejected row and extra. base is the rows before the first of paths
+-- (0, or the rows of the chunks an earlier statement read).
+SELECT {{base}} + CAST(file_index AS BIGINT) * {{chunk_rows}} + file_row_number + 1 AS line_no, NULL::VARCHAR AS text, NULL::JSON AS raw,
   {{event}} AS e,
   NULL::VARCHAR[] AS jt,
   {{ts_v}} AS ts_v, {{enq_v}} AS enq_v, {{start_v}} AS start_v, {{end_v}} AS end_v,
