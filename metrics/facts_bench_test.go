@@ -79,15 +79,8 @@ func BenchmarkFacts(b *testing.B) {
 // and returns each statement's CPU time.
 func buildFactsTimed(ctx context.Context, b *testing.B, db *sql.DB, alt map[string]string) map[string]time.Duration {
 	b.Helper()
-	conn, err := db.Conn(ctx)
-	if err != nil {
-		b.Fatal(err)
-	}
-	s := &Session{conn: conn}
-	defer closeQuietly(s)
-	if err := scope(ctx, conn, nil); err != nil {
-		b.Fatal(err)
-	}
+	conn := scopedConn(ctx, b, db)
+	defer closeQuietly(&Session{conn: conn})
 	out := map[string]time.Duration{}
 	for _, name := range factStatements {
 		q := queries.Get(name)
@@ -107,15 +100,8 @@ func buildFactsTimed(ctx context.Context, b *testing.B, db *sql.DB, alt map[stri
 // ANALYZE (which builds its table too) and writes the plan to dir.
 func explainFacts(ctx context.Context, b *testing.B, db *sql.DB, dir string) {
 	b.Helper()
-	conn, err := db.Conn(ctx)
-	if err != nil {
-		b.Fatal(err)
-	}
-	s := &Session{conn: conn}
-	defer closeQuietly(s)
-	if err := scope(ctx, conn, nil); err != nil {
-		b.Fatal(err)
-	}
+	conn := scopedConn(ctx, b, db)
+	defer closeQuietly(&Session{conn: conn})
 	for _, name := range factStatements {
 		var key, plan string
 		if err := conn.QueryRowContext(ctx, "EXPLAIN (ANALYZE, FORMAT json) "+queries.Get(name)).Scan(&key, &plan); err != nil {
@@ -202,15 +188,8 @@ func BenchmarkFactsAB(b *testing.B) {
 	ctx := context.Background()
 	db, _ := benchDB(b)
 	alt := altStatements(b, dir)
-	conn, err := db.Conn(ctx)
-	if err != nil {
-		b.Fatal(err)
-	}
-	s := &Session{conn: conn}
-	defer closeQuietly(s)
-	if err := scope(ctx, conn, nil); err != nil {
-		b.Fatal(err)
-	}
+	conn := scopedConn(ctx, b, db)
+	defer closeQuietly(&Session{conn: conn})
 	for _, name := range factStatements {
 		exec(ctx, b, conn, queries.Get(name))
 	}
@@ -274,4 +253,19 @@ func msList(ds []time.Duration) []int64 {
 		out[i] = d.Milliseconds()
 	}
 	return out
+}
+
+// scopedConn is a connection of db with every suite in scope, as a
+// session's fact statements expect; close it through a Session.
+func scopedConn(ctx context.Context, b *testing.B, db *sql.DB) *sql.Conn {
+	b.Helper()
+	conn, err := db.Conn(ctx)
+	if err != nil {
+		b.Fatal(err)
+	}
+	if err := scope(ctx, conn, nil); err != nil {
+		_ = conn.Close() // the scope error is the one to report
+		b.Fatal(err)
+	}
+	return conn
 }
