@@ -21,13 +21,8 @@ import (
 //
 //	FAULTLENS_BENCH_EVENTS=300000 go test ./ingest/ -run '^$' -bench BenchmarkArrowChunkInserts -benchtime 3x
 func BenchmarkArrowChunkInserts(b *testing.B) {
-	path := benchArrowFile(b)
 	ctx := context.Background()
-	pqs, sc, _, err := arrowToParquet(path, "")
-	if err != nil {
-		b.Fatal(err)
-	}
-	defer removeTemps(pqs)
+	pqs, sc, _ := benchArrowCopy(b)
 	insert := func(paths []string, first int) string {
 		rows := queries.Render("ingest.valid_or_fail", queries.Args{"checked": rules(arrowTypedFrom(sc, paths, first))})
 		return insertEvents(rows, "NULL::JSON")

@@ -38,6 +38,20 @@ func benchArrowFile(b *testing.B) string {
 	return path
 }
 
+// benchArrowCopy writes a benchArrowFile and its Parquet copy (removed
+// when the benchmark ends), returning the copy's chunk files, its schema and
+// the Arrow file.
+func benchArrowCopy(b *testing.B) ([]string, *arrow.Schema, string) {
+	b.Helper()
+	path := benchArrowFile(b)
+	pqs, sc, _, err := arrowToParquet(path, "")
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.Cleanup(func() { removeTemps(pqs) })
+	return pqs, sc, path
+}
+
 // BenchmarkArrowRoutes measures the ways of getting Arrow record batches
 // into DuckDB without a build tag (docs/arrow.md): arrow-go's read alone,
 // the route ingest takes (a Parquet copy read by read_parquet), the

@@ -25,13 +25,8 @@ import (
 //
 //	FAULTLENS_BENCH_EVENTS=300000 go test ./ingest/ -run '^$' -bench BenchmarkArrowSteps -benchtime 2x
 func BenchmarkArrowSteps(b *testing.B) {
-	path := benchArrowFile(b)
 	ctx := context.Background()
-	pqs, sc, _, err := arrowToParquet(path, "")
-	if err != nil {
-		b.Fatal(err)
-	}
-	defer removeTemps(pqs)
+	pqs, sc, path := benchArrowCopy(b)
 	typed := arrowTyped(sc, pqs)
 	checked := rules(typed)
 	noRegex := regexp.MustCompile(`regexp_full_match\((e\.\w+),\s*'[^']*'\)`).ReplaceAllString(checked, "($1 IS NOT NULL)")
