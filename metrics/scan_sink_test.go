@@ -1,12 +1,15 @@
 package metrics
 
 import (
+	"cmp"
 	"context"
 	"database/sql"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 
+	"github.com/faultlens/faultlens/internal/testdb"
 	"github.com/faultlens/faultlens/store"
 )
 
@@ -74,4 +77,64 @@ func TestSinkOutsideARead(t *testing.T) {
 	if err == nil || !strings.Contains(err.Error(), "faultlens_sink_recovery called outside a read of recovery evidence") {
 		t.Fatalf("err = %v", err)
 	}
+}
+
+// TestSinkTwoSessions: the sink functions live in the database's catalog,
+// so a second session on the same database (the dashboard's reload, two
+// comparisons) registers nothing twice, and two sessions reading at the
+// same time each get their own rows: the same evidence as one alone.
+func TestSinkTwoSessions(t *testing.T) {
+	ctx := context.Background()
+	db := testdb.Samples(t)
+	one := testdb.Session(t, db, Open)
+	want, err := one.Evidence(ctx, "candidate")
+	if err != nil {
+		t.Fatal(err)
+	}
+	two := testdb.Session(t, db, Open)
+	got := make([]*Evidence, 2)
+	errs := make(chan error, 2)
+	for i, s := range []*Session{one, two} {
+		go func() {
+			var err error
+			got[i], err = s.Evidence(ctx, "candidate")
+			errs <- err
+		}()
+	}
+	for range 2 {
+		if err := <-errs; err != nil {
+			t.Fatal(err)
+		}
+	}
+	if len(want.Runs) == 0 || len(want.Latency) == 0 || len(want.Recovery) == 0 {
+		t.Fatalf("sample evidence has an empty part: %d runs, %d samples, %d chains", len(want.Runs), len(want.Latency), len(want.Recovery))
+	}
+	for i, ev := range got {
+		if !reflect.DeepEqual(sortedEvidence(ev), sortedEvidence(want)) {
+			t.Errorf("session %d read other evidence than one session alone", i+1)
+		}
+	}
+}
+
+// sortedEvidence orders the parts that come in chunk order.
+func sortedEvidence(ev *Evidence) *Evidence {
+	out := *ev
+	out.Latency = slices.Clone(ev.Latency)
+	slices.SortFunc(out.Latency, func(a, b LatencySample) int {
+		return cmp.Or(strings.Compare(a.RunID, b.RunID), strings.Compare(a.Scope, b.Scope), strings.Compare(a.Name, b.Name),
+			cmp.Compare(deref(a.WallMs), deref(b.WallMs)), cmp.Compare(deref(a.ExecMs), deref(b.ExecMs)), cmp.Compare(deref(a.QueueMs), deref(b.QueueMs)))
+	})
+	out.Recovery = slices.Clone(ev.Recovery)
+	slices.SortFunc(out.Recovery, func(a, b RecoverySample) int {
+		return cmp.Or(strings.Compare(a.RunID, b.RunID), strings.Compare(a.Category, b.Category), strings.Compare(a.Outcome, b.Outcome))
+	})
+	return &out
+}
+
+// deref is a sample's value, -1 for a missing one.
+func deref(f *float64) float64 {
+	if f == nil {
+		return -1
+	}
+	return *f
 }
