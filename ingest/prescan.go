@@ -35,6 +35,10 @@ type scan struct {
 	// ingest.checked's regex must judge (keyscan_ts.go); when there are
 	// none, the typed read skips the regexes.
 	tsOdd int64
+	// enumOdd counts the lines of verdict lineTyped with an enumerated
+	// value the scan did not prove allowed (keyscan_enum.go); when there
+	// are none, the typed read skips ingest.checked's enumeration checks.
+	enumOdd int64
 }
 
 // add adds the counts of a block of lines that follows the lines counted
@@ -45,6 +49,7 @@ func (s *scan) add(b scan) {
 	s.jsonLines += b.jsonLines
 	s.malformed += b.malformed
 	s.tsOdd += b.tsOdd
+	s.enumOdd += b.enumOdd
 	s.others = append(s.others, b.others[:min(len(b.others), maxOtherLines-len(s.others))]...)
 }
 
@@ -81,7 +86,7 @@ func scanBlock(whole []byte, line int64, ls *lineScanner) scan {
 			continue
 		}
 		v := ls.line(part)
-		s.judge(s.lines, v, ls.tsOdd)
+		s.judge(s.lines, v, ls)
 	}
 	s.lines -= line
 	return s
@@ -98,11 +103,14 @@ func (s scan) typedClean() bool {
 }
 
 // judge records the verdict of the scan on line n.
-func (s *scan) judge(n int64, v lineVerdict, tsOdd bool) {
+func (s *scan) judge(n int64, v lineVerdict, ls *lineScanner) {
 	switch v {
 	case lineTyped:
-		if tsOdd {
+		if ls.tsOdd {
 			s.tsOdd++
+		}
+		if ls.enumOdd {
+			s.enumOdd++
 		}
 		return
 	case lineJSON:
@@ -228,7 +236,7 @@ func prescan(r io.Reader, copyTo io.Writer) (scan, error) {
 			s.blank++
 		case lineLen <= MaxLineBytes:
 			v := ls.line(carry)
-			s.judge(s.lines, v, ls.tsOdd)
+			s.judge(s.lines, v, &ls)
 		}
 		lineLen, lineBlank, carry = 0, true, carry[:0]
 	}

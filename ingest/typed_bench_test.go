@@ -84,7 +84,7 @@ func BenchmarkTypedChecks(b *testing.B) {
 		{name: "read", q: table(queries.Render("ingest.bench_read", queries.Args{"path": lit, "columns": typedColumns()}))},
 		{name: "typed", q: table(typedRelation(path))},
 		{name: "rules", q: table(rules(typedRelation(path)))},
-		{name: "proven", q: table(rulesProven(typedRelation(path), true))},
+		{name: "proven", q: table(rulesProven(typedRelation(path), true, false))},
 		{name: "prescan", fn: func(*sql.DB) error {
 			sc, err := scanFile(path)
 			if err == nil && !sc.typedClean() {
