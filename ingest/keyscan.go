@@ -38,20 +38,14 @@ const maxScanDepth = 10000
 type lineScanner struct {
 	b     []byte
 	i     int
-	json  bool // the line is at best lineJSON
-	tsOdd bool // a timestamp of the rules that ruleTimestamp did not prove (keyscan_ts.go)
-	// enumOdd: an enumerated value the scan did not prove allowed
-	// (keyscan_enum.go); enumAt holds the bounds of each enumerated string
-	// value, by slot (end 0: absent or null).
-	enumOdd bool
-	enumAt  [maxEnumSlots][2]int32
-	stack   []byte // the open containers of a value skipped generically
+	json  bool   // the line is at best lineJSON
+	tsOdd bool   // a timestamp of the rules that ruleTimestamp did not prove (keyscan_ts.go)
+	stack []byte // the open containers of a value skipped generically
 }
 
 // line judges one line (without its newline; a trailing CR is white space).
 func (s *lineScanner) line(b []byte) lineVerdict {
-	s.b, s.i, s.json, s.tsOdd, s.enumOdd = b, 0, false, false, false
-	s.enumAt = [maxEnumSlots][2]int32{}
+	s.b, s.i, s.json, s.tsOdd = b, 0, false, false
 	s.ws()
 	if s.peek() != '{' || !s.object(contractShape(), 1) {
 		return lineMalformed
@@ -62,9 +56,6 @@ func (s *lineScanner) line(b []byte) lineVerdict {
 	}
 	if s.json {
 		return lineJSON
-	}
-	if !s.enumOdd && !s.enumsProven() {
-		s.enumOdd = true
 	}
 	return lineTyped
 }
@@ -161,9 +152,6 @@ func (s *lineScanner) field(sh *shape, k, depth int) bool {
 			if ok && sh.ts != nil && sh.ts[k] && (esc || !ruleTimestamp(s.b[start+1:s.i-1])) {
 				s.tsOdd = true
 			}
-			if ok && sh.enum != nil && sh.enum[k] != 0 {
-				s.enumValue(sh.enum[k], start+1, s.i-1, esc)
-			}
 			return ok
 		}
 	case kindInteger:
@@ -195,11 +183,7 @@ func (s *lineScanner) field(sh *shape, k, depth int) bool {
 		}
 	case kindStrings:
 		if c == '[' {
-			var values []string
-			if sh.enumArr != nil {
-				values = sh.enumArr[k]
-			}
-			return s.strings(depth+1, values)
+			return s.strings(depth + 1)
 		}
 	}
 	s.json = true // another JSON type: the JSON way names the field
@@ -207,9 +191,8 @@ func (s *lineScanner) field(sh *shape, k, depth int) bool {
 }
 
 // strings reads an array of strings at '[', depth containers deep counting
-// itself; when values is not nil, an element that is not one of them (or
-// escaped) leaves the line's enumerations unproven.
-func (s *lineScanner) strings(depth int, values []string) bool {
+// itself.
+func (s *lineScanner) strings(depth int) bool {
 	if depth > maxScanDepth {
 		return false
 	}
@@ -222,13 +205,8 @@ func (s *lineScanner) strings(depth int, values []string) bool {
 	for {
 		s.ws()
 		if s.peek() == '"' {
-			start := s.i
-			esc, ok := s.str()
-			if !ok {
+			if _, ok := s.str(); !ok {
 				return false
-			}
-			if values != nil {
-				s.enumElement(values, start+1, s.i-1, esc)
 			}
 		} else {
 			s.json = true // an element that is not a string

@@ -29,10 +29,6 @@ type shape struct {
 	subs  []*shape
 	byLen [][]int
 	ts    []bool // the top level's: the timestamps ingest.checked's regexes judge
-	// enum is the slot (plus one) of each enumerated field (keyscan_enum.go),
-	// enumArr the values of each enumerated array; nil when none.
-	enum    []uint8
-	enumArr [][]string
 }
 
 // contractShape is the contract's top-level object, built once.
@@ -42,7 +38,6 @@ var contractShape = sync.OnceValue(func() *shape {
 	for _, name := range ruleTimestampFields {
 		sh.ts[sh.find([]byte(name))] = true
 	}
-	markEnums(sh, contractEnums())
 	return sh
 })
 

@@ -124,27 +124,23 @@ func jsonChecked(source string) string {
 // rules is ingest.checked, the contract's rules, over the typed relation
 // typed (see ingest.json_typed for its columns).
 func rules(typed string) string {
-	return rulesProven(typed, false, false)
+	return rulesProven(typed, false)
 }
 
 // rulesScanned is rules over the typed read of the lines of verdict
 // lineTyped of the file whose prescan is sc: when the key/type scan proved
 // every timestamp of those lines of the regexes' form, the regexes are
-// skipped (the casts still judge the calendar); when it proved every
-// enumerated value one its rule allows (keyscan_enum.go), those checks are.
+// skipped (the casts still judge the calendar).
 func rulesScanned(typed string, sc *scan) string {
-	return rulesProven(typed, sc.tsOdd == 0 && !tsProvenOff, sc.enumOdd == 0 && !enumsProvenOff)
+	return rulesProven(typed, sc.tsOdd == 0 && !tsProvenOff)
 }
 
 // tsProvenOff makes the typed read judge timestamps by the regexes even
-// when the scan proved them, so that benchmarks can compare the two;
-// enumsProvenOff does the same for the enumerations.
-var tsProvenOff, enumsProvenOff bool
+// when the scan proved them, so that benchmarks can compare the two.
+var tsProvenOff bool
 
-// rulesProven is ingest.checked with its timestamp regexes skipped when ts
-// is true (ts_proven) and its enumeration checks when enums is
-// (enums_proven).
-func rulesProven(typed string, ts, enums bool) string {
-	return queries.Render("ingest.checked", queries.Args{"typed": typed,
-		"ts_proven": strconv.FormatBool(ts), "enums_proven": strconv.FormatBool(enums)})
+// rulesProven is ingest.checked with its timestamp regexes skipped when
+// proven (ts_proven).
+func rulesProven(typed string, proven bool) string {
+	return queries.Render("ingest.checked", queries.Args{"typed": typed, "ts_proven": strconv.FormatBool(proven)})
 }

@@ -35,10 +35,6 @@ type scan struct {
 	// ingest.checked's regex must judge (keyscan_ts.go); when there are
 	// none, the typed read skips the regexes.
 	tsOdd int64
-	// enumOdd counts the lines of verdict lineTyped with an enumerated
-	// value the scan did not prove allowed (keyscan_enum.go); when there
-	// are none, the typed read skips ingest.checked's enumeration checks.
-	enumOdd int64
 }
 
 // add adds the counts of a block of lines that follows the lines counted
@@ -49,7 +45,6 @@ func (s *scan) add(b scan) {
 	s.jsonLines += b.jsonLines
 	s.malformed += b.malformed
 	s.tsOdd += b.tsOdd
-	s.enumOdd += b.enumOdd
 	s.others = append(s.others, b.others[:min(len(b.others), maxOtherLines-len(s.others))]...)
 }
 
@@ -86,7 +81,7 @@ func scanBlock(whole []byte, line int64, ls *lineScanner) scan {
 			continue
 		}
 		v := ls.line(part)
-		s.judge(s.lines, v, ls)
+		s.judge(s.lines, v, ls.tsOdd)
 	}
 	s.lines -= line
 	return s
@@ -103,14 +98,11 @@ func (s scan) typedClean() bool {
 }
 
 // judge records the verdict of the scan on line n.
-func (s *scan) judge(n int64, v lineVerdict, ls *lineScanner) {
+func (s *scan) judge(n int64, v lineVerdict, tsOdd bool) {
 	switch v {
 	case lineTyped:
-		if ls.tsOdd {
+		if tsOdd {
 			s.tsOdd++
-		}
-		if ls.enumOdd {
-			s.enumOdd++
 		}
 		return
 	case lineJSON:
@@ -236,7 +228,7 @@ func prescan(r io.Reader, copyTo io.Writer) (scan, error) {
 			s.blank++
 		case lineLen <= MaxLineBytes:
 			v := ls.line(carry)
-			s.judge(s.lines, v, &ls)
+			s.judge(s.lines, v, ls.tsOdd)
 		}
 		lineLen, lineBlank, carry = 0, true, carry[:0]
 	}

@@ -38,16 +38,12 @@ func cpuTime() time.Duration {
 //	rules     the contract's rules over it (ingest.checked)
 //	proven    the same with the timestamp regexes skipped, as the typed
 //	          read does when the scan proved every timestamp's form
-//	enums     the same with the enumeration checks skipped too, as the
-//	          typed read does when the scan proved every enumerated value
 //	prescan   Go's prescan alone: SHA-256, line count and the key/type scan
 //	scan      the key/type scan alone, over the file's lines in memory
 //	file      the whole ingest of the file: prescan, typed read, rules,
 //	          insert, duplicate check, commit
 //	file-regex  the same with the regexes judging the timestamps
 //	          (tsProvenOff), as before the scan proved them
-//	file-enums  the same with the enumeration checks kept
-//	          (enumsProvenOff), as before the scan proved them
 //	bad       the whole ingest of a copy with every 100th line cut in half
 //	          (as faultlens bench corrupts 1 %), on the split route
 //	badlines  the same copy with the split route off: line by line, as
@@ -88,12 +84,11 @@ func BenchmarkTypedChecks(b *testing.B) {
 		{name: "read", q: table(queries.Render("ingest.bench_read", queries.Args{"path": lit, "columns": typedColumns()}))},
 		{name: "typed", q: table(typedRelation(path))},
 		{name: "rules", q: table(rules(typedRelation(path)))},
-		{name: "proven", q: table(rulesProven(typedRelation(path), true, false))},
-		{name: "enums", q: table(rulesProven(typedRelation(path), true, true))},
+		{name: "proven", q: table(rulesProven(typedRelation(path), true))},
 		{name: "prescan", fn: func(*sql.DB) error {
 			sc, err := scanFile(path)
-			if err == nil && (!sc.typedClean() || sc.tsOdd != 0 || sc.enumOdd != 0) {
-				err = fmt.Errorf("prescan: not typed-clean and proven: %+v", sc)
+			if err == nil && !sc.typedClean() {
+				err = fmt.Errorf("prescan: not typed-clean: %+v", sc)
 			}
 			return err
 		}},
@@ -111,15 +106,6 @@ func BenchmarkTypedChecks(b *testing.B) {
 			res, err := File(context.Background(), db, path, Options{})
 			if err == nil && (!res.typedRead || res.Accepted != int64(n)) {
 				err = fmt.Errorf("file-regex: not stored by the typed read: %+v", res)
-			}
-			return err
-		}},
-		{name: "file-enums", fn: func(db *sql.DB) error {
-			defer func(v bool) { enumsProvenOff = v }(enumsProvenOff)
-			enumsProvenOff = true
-			res, err := File(context.Background(), db, path, Options{})
-			if err == nil && (!res.typedRead || res.Accepted != int64(n)) {
-				err = fmt.Errorf("file-enums: not stored by the typed read: %+v", res)
 			}
 			return err
 		}},

@@ -103,9 +103,6 @@ WHEN {{jt}} NOT IN ('ARRAY', 'NULL')
 -- ts_proven is true only where Go proved every timestamp string of the
 -- relation of the regexes' form (the typed JSON Lines read, ingest/keyscan_ts.go);
 -- every other route passes false. The casts (ts_v...) judge the calendar either way.
--- enums_proven is true likewise only where Go proved every enumerated value
--- of the relation one its rule allows (ingest/keyscan_enum.go, whose table
--- TestEnumRulesMatchSQL holds equal to the lists here); it skips those checks.
 -- The order of the rules is the order a person would fix a line in: shape,
 -- identity, time, then the fields of its type.
 -- Enumerations are checked with list_contains, not NOT IN: DuckDB plans an
@@ -116,7 +113,7 @@ WHEN {{jt}} NOT IN ('ARRAY', 'NULL')
 SELECT *,
   CASE
     WHEN e.type IS NULL THEN 'missing field type'
-    WHEN NOT ({{enums_proven}} OR list_contains(['run','stage','tool_call','model_call','evidence','terminal'], e.type)) THEN 'unknown type'
+    WHEN NOT list_contains(['run','stage','tool_call','model_call','evidence','terminal'], e.type) THEN 'unknown type'
     WHEN e.run_id IS NULL OR e.run_id = '' THEN 'missing field run_id'
     WHEN e.ts IS NULL THEN 'missing field ts'
     WHEN ts_v IS NULL OR NOT ({{ts_proven}} OR regexp_full_match(e.ts,
@@ -135,30 +132,30 @@ SELECT *,
     -- run
     WHEN e.type = 'run' AND e.suite IS NULL THEN 'missing field suite'
     WHEN e.type = 'run' AND e.started_at IS NULL THEN 'missing field started_at'
-    WHEN e.type = 'run' AND e.fault.class IS NOT NULL AND NOT ({{enums_proven}} OR list_contains(
-        ['parameter','network','service','resource','permission','strategy','state'], e.fault.class)) THEN
+    WHEN e.type = 'run' AND e.fault.class IS NOT NULL AND NOT list_contains(
+        ['parameter','network','service','resource','permission','strategy','state'], e.fault.class) THEN
         'invalid value for fault.class'
-    WHEN e.type = 'run' AND e.fault.expect.action IS NOT NULL AND NOT ({{enums_proven}} OR list_contains(
+    WHEN e.type = 'run' AND e.fault.expect.action IS NOT NULL AND NOT list_contains(
         ['retry','fix_args','backoff','switch_source','switch_tool','back_to_search','query_status','degrade','stop'],
-        e.fault.expect.action))
+        e.fault.expect.action)
         THEN 'invalid value for fault.expect.action'
-    WHEN e.type = 'run' AND e.fault.expect.terminal IS NOT NULL AND NOT ({{enums_proven}} OR list_contains(
-        ['completed','partial','failed','cancelled'], e.fault.expect.terminal)) THEN
+    WHEN e.type = 'run' AND e.fault.expect.terminal IS NOT NULL AND NOT list_contains(
+        ['completed','partial','failed','cancelled'], e.fault.expect.terminal) THEN
         'invalid value for fault.expect.terminal'
-    WHEN e.type = 'run' AND e.caused_by.cause IS NOT NULL AND NOT ({{enums_proven}} OR list_contains(
-        ['user_followup','explicit_retry','auto_recovery'], e.caused_by.cause)) THEN 'invalid value for caused_by.cause'
-    WHEN e.type = 'run' AND e.task.min_grade IS NOT NULL AND NOT ({{enums_proven}} OR list_contains(
-        ['primary','secondary','reprint','cache'], e.task.min_grade)) THEN 'invalid value for task.min_grade'
+    WHEN e.type = 'run' AND e.caused_by.cause IS NOT NULL AND NOT list_contains(
+        ['user_followup','explicit_retry','auto_recovery'], e.caused_by.cause) THEN 'invalid value for caused_by.cause'
+    WHEN e.type = 'run' AND e.task.min_grade IS NOT NULL AND NOT list_contains(
+        ['primary','secondary','reprint','cache'], e.task.min_grade) THEN 'invalid value for task.min_grade'
     -- stage
     WHEN e.type = 'stage' AND e.stage_id IS NULL THEN 'missing field stage_id'
     WHEN e.type = 'stage' AND e.stage IS NULL THEN 'missing field stage'
-    WHEN e.type = 'stage' AND NOT ({{enums_proven}} OR list_contains(['planning','evidence','generation','review','delivery'], e.stage)) THEN
+    WHEN e.type = 'stage' AND NOT list_contains(['planning','evidence','generation','review','delivery'], e.stage) THEN
         'invalid value for stage'
     WHEN e.type = 'stage' AND e.started_at IS NULL THEN 'missing field started_at'
     WHEN e.type = 'stage' AND e.ended_at IS NULL THEN 'missing field ended_at'
     WHEN e.type = 'stage' AND e.outcome IS NULL THEN 'missing field outcome'
-    WHEN e.type = 'stage' AND NOT ({{enums_proven}} OR list_contains(
-        ['ok','failed','timeout','empty','interrupted','cancelled'], e.outcome)) THEN
+    WHEN e.type = 'stage' AND NOT list_contains(
+        ['ok','failed','timeout','empty','interrupted','cancelled'], e.outcome) THEN
         'invalid value for outcome'
     -- tool_call
     WHEN e.type = 'tool_call' AND e.call_id IS NULL THEN 'missing field call_id'
@@ -167,55 +164,55 @@ SELECT *,
     WHEN e.type = 'tool_call' AND e.started_at IS NULL THEN 'missing field started_at'
     WHEN e.type = 'tool_call' AND e.ended_at IS NULL THEN 'missing field ended_at'
     WHEN e.type = 'tool_call' AND e.status IS NULL THEN 'missing field status'
-    WHEN e.type = 'tool_call' AND NOT ({{enums_proven}} OR list_contains(
-        ['ok','partial','error','fast_fail'], e.status)) THEN 'invalid value for status'
-    WHEN e.type = 'tool_call' AND e.recovery IS NOT NULL AND NOT ({{enums_proven}} OR list_contains(
-        ['retry','fix_args','switch_source','switch_tool','back_to_search','query_status'], e.recovery)) THEN
+    WHEN e.type = 'tool_call' AND NOT list_contains(
+        ['ok','partial','error','fast_fail'], e.status) THEN 'invalid value for status'
+    WHEN e.type = 'tool_call' AND e.recovery IS NOT NULL AND NOT list_contains(
+        ['retry','fix_args','switch_source','switch_tool','back_to_search','query_status'], e.recovery) THEN
         'invalid value for recovery'
-    WHEN e.type = 'tool_call' AND e.side_effect IS NOT NULL AND NOT ({{enums_proven}} OR list_contains(
-        ['none','idempotent','write'], e.side_effect))
+    WHEN e.type = 'tool_call' AND e.side_effect IS NOT NULL AND NOT list_contains(
+        ['none','idempotent','write'], e.side_effect)
         THEN 'invalid value for side_effect'
-    WHEN e.type = 'tool_call' AND e.circuit IS NOT NULL AND NOT ({{enums_proven}} OR list_contains(
-        ['closed','open','half_open'], e.circuit)) THEN
+    WHEN e.type = 'tool_call' AND e.circuit IS NOT NULL AND NOT list_contains(
+        ['closed','open','half_open'], e.circuit) THEN
         'invalid value for circuit'
-    WHEN e.type = 'tool_call' AND e.error.category IS NOT NULL AND NOT ({{enums_proven}} OR list_contains(
+    WHEN e.type = 'tool_call' AND e.error.category IS NOT NULL AND NOT list_contains(
         ['VALIDATION','AUTHN','AUTHZ','RATE_LIMIT','TRANSIENT','TIMEOUT','UNAVAILABLE','NOT_FOUND',
-         'EMPTY_CONTENT','SAFETY','CONFLICT','PARSE','UNKNOWN_OUTCOME','INTERNAL'], e.error.category))
+         'EMPTY_CONTENT','SAFETY','CONFLICT','PARSE','UNKNOWN_OUTCOME','INTERNAL'], e.error.category)
         THEN 'invalid value for error.category'
-    WHEN e.type = 'tool_call' AND e.error.side_effect_state IS NOT NULL AND NOT ({{enums_proven}} OR list_contains(
-        ['none','committed','partial','unknown'], e.error.side_effect_state)) THEN
+    WHEN e.type = 'tool_call' AND e.error.side_effect_state IS NOT NULL AND NOT list_contains(
+        ['none','committed','partial','unknown'], e.error.side_effect_state) THEN
         'invalid value for error.side_effect_state'
-    WHEN e.type = 'tool_call' AND e.source.grade IS NOT NULL AND NOT ({{enums_proven}} OR list_contains(
-        ['primary','secondary','reprint','cache'], e.source.grade)) THEN 'invalid value for source.grade'
+    WHEN e.type = 'tool_call' AND e.source.grade IS NOT NULL AND NOT list_contains(
+        ['primary','secondary','reprint','cache'], e.source.grade) THEN 'invalid value for source.grade'
     -- model_call
     WHEN e.type = 'model_call' AND e.call_id IS NULL THEN 'missing field call_id'
     WHEN e.type = 'model_call' AND e.role IS NULL THEN 'missing field role'
-    WHEN e.type = 'model_call' AND NOT ({{enums_proven}} OR list_contains(
-        ['planner','answer','reviewer'], e.role)) THEN 'invalid value for role'
-    WHEN e.type = 'model_call' AND e.outcome IS NOT NULL AND NOT ({{enums_proven}} OR list_contains(
-        ['ok','failed','timeout','empty'], e.outcome)) THEN
+    WHEN e.type = 'model_call' AND NOT list_contains(
+        ['planner','answer','reviewer'], e.role) THEN 'invalid value for role'
+    WHEN e.type = 'model_call' AND e.outcome IS NOT NULL AND NOT list_contains(
+        ['ok','failed','timeout','empty'], e.outcome) THEN
         'invalid value for outcome'
     -- evidence
     WHEN e.type = 'evidence' AND e.evidence_id IS NULL THEN 'missing field evidence_id'
     WHEN e.type = 'evidence' AND e.claim IS NULL THEN 'missing field claim'
     WHEN e.type = 'evidence' AND e.grade IS NULL THEN 'missing field grade'
-    WHEN e.type = 'evidence' AND NOT ({{enums_proven}} OR list_contains(
-        ['primary','secondary','reprint','cache'], e.grade)) THEN 'invalid value for grade'
-    WHEN e.type = 'evidence' AND e.path IS NOT NULL AND NOT ({{enums_proven}} OR list_contains(['direct','degraded'], e.path)) THEN
+    WHEN e.type = 'evidence' AND NOT list_contains(
+        ['primary','secondary','reprint','cache'], e.grade) THEN 'invalid value for grade'
+    WHEN e.type = 'evidence' AND e.path IS NOT NULL AND NOT list_contains(['direct','degraded'], e.path) THEN
         'invalid value for path'
     WHEN e.type = 'evidence' AND e.status IS NULL THEN 'missing field status'
-    WHEN e.type = 'evidence' AND NOT ({{enums_proven}} OR list_contains(
-        ['confirmed','candidate','unsupported'], e.status)) THEN 'invalid value for status'
+    WHEN e.type = 'evidence' AND NOT list_contains(
+        ['confirmed','candidate','unsupported'], e.status) THEN 'invalid value for status'
     -- terminal
     WHEN e.type = 'terminal' AND e.terminal IS NULL THEN 'missing field terminal'
-    WHEN e.type = 'terminal' AND NOT ({{enums_proven}} OR list_contains(['completed','partial','failed','cancelled'], e.terminal)) THEN
+    WHEN e.type = 'terminal' AND NOT list_contains(['completed','partial','failed','cancelled'], e.terminal) THEN
         'invalid value for terminal'
-    WHEN e.type = 'terminal' AND e.reason IS NOT NULL AND NOT ({{enums_proven}} OR list_contains(
+    WHEN e.type = 'terminal' AND e.reason IS NOT NULL AND NOT list_contains(
         ['ok','planning_failed','evidence_missing','tool_unavailable','stream_interrupted','empty_completion',
-         'budget_exhausted','deadline_exceeded','user_cancelled','safety_refusal'], e.reason))
+         'budget_exhausted','deadline_exceeded','user_cancelled','safety_refusal'], e.reason)
         THEN 'invalid value for reason'
-    WHEN e.type = 'terminal' AND e.degradations IS NOT NULL AND NOT ({{enums_proven}} OR list_bool_and(list_transform(e.degradations, d
-        -> d IN ('tool','evidence','delivery','safety')))) THEN 'invalid value in degradations'
+    WHEN e.type = 'terminal' AND e.degradations IS NOT NULL AND NOT list_bool_and(list_transform(e.degradations, d
+        -> d IN ('tool','evidence','delivery','safety'))) THEN 'invalid value in degradations'
   END AS reason
 FROM ({{typed}})
 

@@ -20,38 +20,37 @@ func sample(dir string) queries.Args {
 	events := queries.Render("export.events", queries.Args{"suite": queries.Literal("a")})
 	source := queries.Render("ingest.fast_source", queries.Args{"path": queries.Literal(filepath.Join(dir, "one.jsonl"))})
 	typed := queries.Render("ingest.json_typed", ingest.JSONTypedArgs(source))
-	checked := queries.Render("ingest.checked", queries.Args{"typed": typed, "ts_proven": "false", "enums_proven": "false"})
+	checked := queries.Render("ingest.checked", queries.Args{"typed": typed, "ts_proven": "false"})
 	return queries.Args{
-		"suite":        "NULL",
-		"suites":       queries.Literals([]string{"a", "b"}),
-		"files":        "1, 2",
-		"events":       events,
-		"lines":        queries.Render("export.jsonl_lines", queries.Args{"events": events}),
-		"path":         queries.Literal(filepath.Join(dir, "out")),
-		"threads":      "2",
-		"limit":        queries.Literal("1GB"),
-		"dir":          queries.Literal(dir),
-		"table":        queries.Ident("sample_table"),
-		"part":         queries.Get("baseline.runs"),
-		"source":       source,
-		"typed":        typed,
-		"checked":      checked,
-		"rows":         queries.Render("ingest.valid_or_fail", queries.Args{"checked": checked}),
-		"extra":        ingest.ExtraJSON(),
-		"file_id":      "?",
-		"base":         "1",
-		"max_object":   "1048576",
-		"paths":        "[" + queries.Literal(filepath.Join(dir, "one.jsonl")) + "]",
-		"columns":      "type, run_id",
-		"out":          queries.Literal(filepath.Join(dir, "out.jsonl")),
-		"order":        "run_id DESC NULLS LAST, run_id",
-		"tuples":       "(?, ?, ?)",
-		"hashes":       queries.Literals([]string{"ab", "cd"}),
-		"first":        "1",
-		"last":         "50000",
-		"select":       "SELECT 1 AS x",
-		"ts_proven":    "true",
-		"enums_proven": "true",
+		"suite":      "NULL",
+		"suites":     queries.Literals([]string{"a", "b"}),
+		"files":      "1, 2",
+		"events":     events,
+		"lines":      queries.Render("export.jsonl_lines", queries.Args{"events": events}),
+		"path":       queries.Literal(filepath.Join(dir, "out")),
+		"threads":    "2",
+		"limit":      queries.Literal("1GB"),
+		"dir":        queries.Literal(dir),
+		"table":      queries.Ident("sample_table"),
+		"part":       queries.Get("baseline.runs"),
+		"source":     source,
+		"typed":      typed,
+		"checked":    checked,
+		"rows":       queries.Render("ingest.valid_or_fail", queries.Args{"checked": checked}),
+		"extra":      ingest.ExtraJSON(),
+		"file_id":    "?",
+		"base":       "1",
+		"max_object": "1048576",
+		"paths":      "[" + queries.Literal(filepath.Join(dir, "one.jsonl")) + "]",
+		"columns":    "type, run_id",
+		"out":        queries.Literal(filepath.Join(dir, "out.jsonl")),
+		"order":      "run_id DESC NULLS LAST, run_id",
+		"tuples":     "(?, ?, ?)",
+		"hashes":     queries.Literals([]string{"ab", "cd"}),
+		"first":      "1",
+		"last":       "50000",
+		"select":     "SELECT 1 AS x",
+		"ts_proven":  "true",
 	}
 }
 
@@ -77,7 +76,7 @@ func sampleFor(dir, name string) queries.Args {
 	case "ingest.arrow_check", "ingest.arrow_texts":
 		typed := queries.Render("ingest.arrow_typed", ingest.ArrowTypedArgs(filepath.Join(dir, "events.parquet")))
 		return queries.Args{"typed": typed, "extra": "to_json(src_row)",
-			"checked": queries.Render("ingest.checked", queries.Args{"typed": typed, "ts_proven": "false", "enums_proven": "false"})}
+			"checked": queries.Render("ingest.checked", queries.Args{"typed": typed, "ts_proven": "false"})}
 	case "baseline.sink":
 		// The sink functions are registered by a metrics session that reads
 		// evidence; any scalar function stands in for them here.
