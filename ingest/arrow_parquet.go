@@ -57,8 +57,8 @@ func removeTemps(paths []string) {
 // (ingest.checked) and the statement failing at the first rejected row;
 // here one INSERT per run of written chunk files, each as soon as its
 // chunks are written, so that DuckDB works while the copy goes on. The
-// rows inserted must then be the rows read and none a duplicate, as in
-// storeAllNew. Otherwise the transaction rolls back and, once the copy is
+// rows inserted must then be the rows read and none a duplicate (allNew,
+// as in storeAllNew). Otherwise the transaction rolls back and, once the copy is
 // done, storeArrowTyped gives each rejected row its number and reason. An
 // error of the copy is returned as ingestArrow returns it.
 func storeArrowChunks(ctx context.Context, conn *sql.Conn, cp *arrowCopy, sc *arrow.Schema, name string, res *FileResult) error {
@@ -86,11 +86,7 @@ func storeArrowChunks(ctx context.Context, conn *sql.Conn, cp *arrowCopy, sc *ar
 				return err
 			}
 			rows := queries.Render("ingest.valid_or_fail", queries.Args{"checked": rules(arrowTypedFrom(sc, paths, from))})
-			r, err := conn.ExecContext(ctx, insertEvents(rows, extra), fileID)
-			if err != nil {
-				return err
-			}
-			n, err := r.RowsAffected()
+			n, err := storeRows(ctx, conn, insertEvents(rows, extra), fileID)
 			if err != nil {
 				return err
 			}
@@ -98,15 +94,8 @@ func storeArrowChunks(ctx context.Context, conn *sql.Conn, cp *arrowCopy, sc *ar
 			from += len(paths)
 		}
 		_, fast.Lines, _ = cp.wait() // ended without an error: next said so
-		if stored != fast.Lines {
-			return errNotClean
-		}
-		var dups int64
-		if err := conn.QueryRowContext(ctx, queries.Get("ingest.new_duplicates"), fileID, fileID).Scan(&dups); err != nil {
+		if err := allNew(ctx, conn, fileID, stored, fast.Lines); err != nil {
 			return err
-		}
-		if dups > 0 {
-			return errNotClean
 		}
 		fast.Accepted, fast.Events = stored, stored
 		return recordFile(ctx, conn, fileID, name, &fast)

@@ -66,23 +66,34 @@ func commitFastRows(ctx context.Context, conn *sql.Conn, checked, extra, name st
 // or errNotClean unless it stored want events, none of them a duplicate of
 // an event stored before (the caller's transaction then rolls back).
 func storeAllNew(ctx context.Context, conn *sql.Conn, insert string, fileID, want int64) (int64, error) {
+	n, err := storeRows(ctx, conn, insert, fileID)
+	if err != nil {
+		return n, err
+	}
+	return n, allNew(ctx, conn, fileID, n, want)
+}
+
+// storeRows runs insert for the file and returns the events it stored.
+func storeRows(ctx context.Context, conn *sql.Conn, insert string, fileID int64) (int64, error) {
 	r, err := conn.ExecContext(ctx, insert, fileID)
 	if err != nil {
 		return 0, err
 	}
-	n, err := r.RowsAffected()
-	if err != nil {
-		return 0, err
-	}
-	if n != want {
-		return n, errNotClean
+	return r.RowsAffected()
+}
+
+// allNew is errNotClean unless the file stored want events, none of them
+// a duplicate of an event stored before.
+func allNew(ctx context.Context, conn *sql.Conn, fileID, stored, want int64) error {
+	if stored != want {
+		return errNotClean
 	}
 	var dups int64
 	if err := conn.QueryRowContext(ctx, queries.Get("ingest.new_duplicates"), fileID, fileID).Scan(&dups); err != nil {
-		return n, err
+		return err
 	}
 	if dups > 0 {
-		return n, errNotClean
+		return errNotClean
 	}
-	return n, nil
+	return nil
 }
