@@ -6,7 +6,10 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"os"
 	"strings"
+
+	"github.com/spf13/cobra"
 
 	"github.com/faultlens/faultlens/export"
 	"github.com/faultlens/faultlens/ingest"
@@ -46,11 +49,13 @@ func exitCode(err error) int {
 }
 
 // classify says what err means for the user: the exit code and the one
-// line to print ("" for none). The environment comes first because DuckDB
-// reports a full disk or exhausted memory from inside whatever it was doing
-// (often while reading an input file, which is not at fault); then the
-// database file; then the input and the command line. Only what is left is
-// a bug (exit 3).
+// line to print ("" for none). It switches on types only: the store
+// (store.Typed) turns DuckDB's and the OS's messages into causes, the
+// commands return *usageError, ingest *ingest.InputError. The environment
+// comes first because DuckDB reports a full disk or exhausted memory from
+// inside whatever it was doing (often while reading an input file, which is
+// not at fault); then the database file; then the input and the command
+// line. Only what is left is a bug (exit 3).
 func classify(err error) (int, string) {
 	var gate *GateFailure
 	var input *ingest.InputError
@@ -62,15 +67,18 @@ func classify(err error) (int, string) {
 	if errors.As(err, &gate) {
 		return ExitGateFailed, ""
 	}
+	err = store.Typed(err) // errors of packages that do not type their own (metrics, export)
 	msg := strings.ReplaceAll(err.Error(), "\n", " ")
-	if line := outputPlace(err, msg); line != "" {
+	var cause *store.CauseError
+	errors.As(err, &cause)
+	if line := outputPlace(err, cause); line != "" {
 		return ExitUsage, line
 	}
-	if env := environment(msg); env != "" {
+	if env := environment(cause); env != "" {
 		return ExitUsage, env
 	}
 	switch {
-	case errors.As(err, &dbe), errors.As(err, &usage), errors.As(err, &input), isCobraUsage(err):
+	case errors.As(err, &dbe), errors.As(err, &usage), errors.As(err, &input):
 		return ExitUsage, msg
 	case errors.Is(err, context.Canceled):
 		return ExitUsage, "interrupted"
@@ -78,23 +86,24 @@ func classify(err error) (int, string) {
 	return ExitInternal, "internal error (please report it): " + msg
 }
 
-// environment recognises, from DuckDB's and the OS's messages, a resource
-// that ran out or a database that cannot be written, and says which flag
-// or place to change. It returns "" for anything else.
-func environment(msg string) string {
-	path := quoted(msg)
-	switch {
-	case strings.Contains(msg, "max_temp_directory_size"),
-		strings.Contains(msg, "No space left on device") && strings.Contains(path, "duckdb_temp"):
+// environment says, for a resource that ran out or a database that cannot
+// be written, which flag or place to change. It returns "" for anything
+// else (cause nil included).
+func environment(cause *store.CauseError) string {
+	if cause == nil {
+		return ""
+	}
+	switch cause.Cause {
+	case store.ErrTempFull:
 		return "the temp directory is full (DuckDB spills there when memory runs short): point --temp-dir at a disk with more room, or raise --memory-limit"
-	case strings.Contains(msg, "No space left on device"):
-		return fmt.Sprintf("disk full while writing %s: free space there or put --db on another disk", orUnknown(path))
-	case strings.Contains(msg, "Out of Memory Error"), strings.Contains(msg, "could not allocate"):
+	case store.ErrDiskFull:
+		return fmt.Sprintf("disk full while writing %s: free space there or put --db on another disk", orUnknown(cause.Path))
+	case store.ErrOutOfMemory:
 		return "out of memory: DuckDB reached its memory limit; raise --memory-limit (or FAULTLENS_MEMORY_LIMIT) or lower --threads"
-	case strings.Contains(msg, "Failed to create directory") || strings.Contains(msg, "temp_directory"):
-		return fmt.Sprintf("cannot use the temp directory %s: %s; set --temp-dir to a writable directory", orUnknown(path), osReason(msg))
-	case strings.Contains(msg, "Read-only file system"), strings.Contains(msg, "Permission denied") && strings.Contains(msg, "IO Error"):
-		return fmt.Sprintf("database %s cannot be written (%s): use a writable --db, or a reading command", orUnknown(strings.TrimSuffix(path, ".wal")), osReason(msg))
+	case store.ErrTempDir:
+		return fmt.Sprintf("cannot use the temp directory %s: %s; set --temp-dir to a writable directory", orUnknown(cause.Path), cause.Reason)
+	case store.ErrReadOnly:
+		return fmt.Sprintf("database %s cannot be written (%s): use a writable --db, or a reading command", orUnknown(cause.Path), cause.Reason)
 	}
 	return ""
 }
@@ -103,45 +112,23 @@ func environment(msg string) string {
 // missing directory, no permission, a directory where a file is due): the
 // user named that place, so it is exit 2 with the path, not a bug. A full
 // disk is left to environment, which says so.
-func outputPlace(err error, msg string) string {
+func outputPlace(err error, cause *store.CauseError) string {
 	var out *export.OutputError
-	if !errors.As(err, &out) || strings.Contains(msg, "No space left on device") {
+	if !errors.As(err, &out) {
 		return ""
 	}
 	var pe *fs.PathError
-	inner := out.Err.Error()
-	switch {
-	case errors.As(out.Err, &pe):
+	if errors.As(out.Err, &pe) {
 		return fmt.Sprintf("cannot write %s: %v", out.Path, pe.Err)
-	case strings.Contains(inner, "Cannot open file"), strings.Contains(inner, "Permission denied"),
-		strings.Contains(inner, "Read-only file system"), strings.Contains(inner, "Is a directory"),
-		strings.Contains(inner, "Failed to create directory"):
-		return fmt.Sprintf("cannot write %s: %s", out.Path, osReason(inner))
+	}
+	if cause == nil {
+		return ""
+	}
+	switch cause.Cause {
+	case store.ErrCannotOpen, store.ErrReadOnly, store.ErrTempDir:
+		return fmt.Sprintf("cannot write %s: %s", out.Path, cause.Reason)
 	}
 	return ""
-}
-
-// quoted returns the first double-quoted string in msg (DuckDB quotes the
-// file it was working on), or "".
-func quoted(msg string) string {
-	i := strings.IndexByte(msg, '"')
-	if i < 0 {
-		return ""
-	}
-	j := strings.IndexByte(msg[i+1:], '"')
-	if j < 0 {
-		return ""
-	}
-	return msg[i+1 : i+1+j]
-}
-
-// osReason is the text after the last ": " (the OS's strerror in DuckDB's
-// IO errors).
-func osReason(msg string) string {
-	if i := strings.LastIndex(msg, ": "); i >= 0 {
-		return msg[i+2:]
-	}
-	return msg
 }
 
 func orUnknown(s string) string {
@@ -151,17 +138,55 @@ func orUnknown(s string) string {
 	return s
 }
 
-// isCobraUsage recognises the flag and argument errors cobra returns as
-// plain errors.
-func isCobraUsage(err error) bool {
-	msg := err.Error()
-	for _, p := range []string{"unknown flag", "unknown shorthand flag", "unknown command", "flag needs an argument",
-		"invalid argument", "accepts ", "requires at least", "required flag", "bad flag syntax"} {
-		if strings.Contains(msg, p) {
-			return true
+// cobraErrors marks every error that cobra itself returns (an unknown flag
+// or command, a wrong number of arguments, a missing required flag) as a
+// usage error: cobra returns them as plain errors, before any command's run
+// function starts, so an error from Execute while no run function has
+// started is one of them. It wraps the RunE of root and every subcommand.
+func cobraErrors(root *cobra.Command) *bool {
+	started := new(bool)
+	var wrap func(c *cobra.Command)
+	wrap = func(c *cobra.Command) {
+		if run := c.RunE; run != nil {
+			c.RunE = func(cmd *cobra.Command, args []string) error {
+				*started = true
+				return run(cmd, args)
+			}
+		}
+		for _, sub := range c.Commands() {
+			wrap(sub)
 		}
 	}
-	return false
+	wrap(root)
+	return started
+}
+
+// asUsage is err made a usage error when no run function started.
+func asUsage(err error, started bool) error {
+	if err == nil || started {
+		return err
+	}
+	return &usageError{err.Error()}
+}
+
+// panicked reports a panic as exit 3: one line naming the file that holds
+// the stack (in the temp dir), or the stack itself on w when no file can
+// be written.
+func panicked(w io.Writer, p any, stack []byte) int {
+	where := "the stack follows"
+	f, err := os.CreateTemp("", "faultlens-panic-*.txt")
+	if err == nil {
+		_, err = fmt.Fprintf(f, "panic: %v\n\n%s", p, stack)
+		if cerr := f.Close(); err == nil {
+			err = cerr
+		}
+		where = "stack in " + f.Name()
+	}
+	_, _ = fmt.Fprintf(w, "faultlens: internal error (please report it): %s (%s)\n", strings.ReplaceAll(fmt.Sprint(p), "\n", " "), where)
+	if err != nil {
+		_, _ = w.Write(stack)
+	}
+	return ExitInternal
 }
 
 // reportError prints err as one line on w, unless it is a gate failure

@@ -1,11 +1,17 @@
 package cli
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
+	"os"
+	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
+
+	"github.com/spf13/cobra"
 
 	"github.com/faultlens/faultlens/ingest"
 	"github.com/faultlens/faultlens/store"
@@ -29,7 +35,10 @@ func TestClassify(t *testing.T) {
 		{"ok", nil, ExitOK, ""},
 		{"gate", &GateFailure{Failed: 2}, ExitGateFailed, ""},
 		{"usage", usagef("--older-than %q: bad", "x"), ExitUsage, `--older-than "x": bad`},
-		{"cobra flag", errors.New("unknown flag: --nope"), ExitUsage, "unknown flag: --nope"},
+		{"cobra flag", asUsage(errors.New("unknown flag: --nope"), false), ExitUsage, "unknown flag: --nope"},
+		{"typed disk full", fmt.Errorf("a.jsonl: %w", &store.CauseError{Cause: store.ErrDiskFull, Path: "/d/x.wal", Err: errors.New("whatever the text")}),
+			ExitUsage, "disk full while writing /d/x.wal: free space there or put --db on another disk"},
+		{"panic-like text is a bug", errors.New("unknown flag: inside a command"), ExitInternal, "internal error (please report it): unknown flag: inside a command"},
 		{"input file", &ingest.InputError{Path: "a.jsonl.gz", Err: errors.New("gzip: invalid header")}, ExitUsage, "a.jsonl.gz: gzip: invalid header"},
 		{"not a database", db(`database/sql/driver: could not connect to database: IO Error: The file "/x/t.duckdb" exists, but it is not a valid DuckDB database file!`),
 			ExitUsage, `database t.duckdb: database/sql/driver: could not connect to database: IO Error: The file "/x/t.duckdb" exists, but it is not a valid DuckDB database file!`},
@@ -83,4 +92,46 @@ func FuzzClassify(f *testing.F) {
 			}
 		}
 	})
+}
+
+// cobra's own errors (before any command runs) are usage errors by where
+// they arise, not by their text; the same words from inside a command are
+// not.
+func TestCobraErrorsAreUsage(t *testing.T) {
+	for _, args := range [][]string{{"--nope"}, {"nope"}, {"report", "--threads", "x"}, {"report", "--format"},
+		{"history", "--metric"}, {"simulate", "a", "b", "c"}} {
+		var out, errb bytes.Buffer
+		code := Run(context.Background(), args, Streams{In: strings.NewReader(""), Out: &out, Err: &errb})
+		if code != ExitUsage || !strings.HasPrefix(errb.String(), "faultlens: ") || strings.Count(errb.String(), "\n") != 1 {
+			t.Errorf("%q: exit %d, stderr %q; want exit 2 and one line", args, code, errb.String())
+		}
+	}
+}
+
+// A panic in a command is exit 3 (the Go runtime's own exit code for one
+// is 2, the input's) with one line naming a file, in the temp dir, that
+// holds the panic and its stack.
+func TestPanicIsInternalWithStackFile(t *testing.T) {
+	tmp := t.TempDir()
+	t.Setenv("TMPDIR", tmp)
+	registered = append(registered, func(Streams, *global) *cobra.Command {
+		return &cobra.Command{Use: "boom", RunE: func(*cobra.Command, []string) error { panic("kaboom\nsecond line") }}
+	})
+	defer func() { registered = registered[:len(registered)-1] }()
+	var out, errb bytes.Buffer
+	code := Run(context.Background(), []string{"boom"}, Streams{In: strings.NewReader(""), Out: &out, Err: &errb})
+	m := regexp.MustCompile(`^faultlens: internal error \(please report it\): kaboom second line \(stack in (\S+)\)\n$`).FindStringSubmatch(errb.String())
+	if code != ExitInternal || m == nil {
+		t.Fatalf("exit %d, stderr %q; want exit 3 and the stack file named", code, errb.String())
+	}
+	if filepath.Dir(m[1]) != tmp {
+		t.Errorf("stack file %s is not in the temp dir %s", m[1], tmp)
+	}
+	stack, err := os.ReadFile(m[1])
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.HasPrefix(string(stack), "panic: kaboom\nsecond line\n") || !strings.Contains(string(stack), "TestPanicIsInternalWithStackFile") {
+		t.Errorf("stack file holds %q", stack)
+	}
 }

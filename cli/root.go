@@ -7,6 +7,7 @@ import (
 	"context"
 	"io"
 	"os"
+	"runtime/debug"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -31,10 +32,17 @@ type global struct {
 
 // Run executes the command line args (without the program name) and returns
 // the process exit code.
-func Run(ctx context.Context, args []string, s Streams) int {
+// A panic in the command's goroutine is exit 3 with its stack in a file.
+func Run(ctx context.Context, args []string, s Streams) (code int) {
+	defer func() {
+		if p := recover(); p != nil {
+			code = panicked(s.Err, p, debug.Stack())
+		}
+	}()
 	root := newRoot(s)
+	started := cobraErrors(root)
 	root.SetArgs(args)
-	err := root.ExecuteContext(ctx)
+	err := asUsage(root.ExecuteContext(ctx), *started)
 	reportError(s.Err, err)
 	return exitCode(err)
 }

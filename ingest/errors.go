@@ -1,6 +1,11 @@
 package ingest
 
-import "fmt"
+import (
+	"errors"
+	"fmt"
+
+	"github.com/faultlens/faultlens/store"
+)
 
 // InputError is a problem with one input file or argument: missing,
 // unreadable, corrupt, or holding nothing ingest can read. The command layer
@@ -19,3 +24,24 @@ func (e *InputError) Error() string {
 }
 
 func (e *InputError) Unwrap() error { return e.Err }
+
+// environment is err with its cause typed by the store (store.Typed) when
+// that cause is the machine (a full disk, memory, a database that cannot be
+// written), and no *InputError left in it: that is not the file's fault,
+// and callers read an *InputError as bad input. Any other error is
+// returned as it is.
+func environment(err error) error {
+	var in *InputError
+	inner := err
+	if errors.As(err, &in) {
+		inner = in.Err
+	}
+	t := store.Typed(inner)
+	if !store.IsEnvironment(t) {
+		return err
+	}
+	if in != nil {
+		return fmt.Errorf("%s: %w", in.Path, t)
+	}
+	return t
+}

@@ -89,7 +89,15 @@ func (o Options) notify(msg string) {
 // file that cannot be read at all (missing, unreadable, corrupt
 // compression), returning the results so far and an *InputError; files
 // already committed stay committed.
+//
+// An error whose cause is the machine (a full disk, memory, a read-only
+// database) is not an *InputError but a *store.CauseError (store.Typed).
 func Files(ctx context.Context, db *sql.DB, paths []string, opts Options) ([]FileResult, error) {
+	rs, err := files(ctx, db, paths, opts)
+	return rs, environment(err)
+}
+
+func files(ctx context.Context, db *sql.DB, paths []string, opts Options) ([]FileResult, error) {
 	var results []FileResult
 	add := func(rs []FileResult, err error) error {
 		for _, r := range rs {
@@ -165,6 +173,9 @@ func finish(res FileResult, err error, name string, start time.Time) (FileResult
 	res.Path = name
 	res.Elapsed = time.Since(start)
 	if err != nil {
+		if env := environment(err); env != err {
+			return res, env
+		}
 		if _, ok := err.(*InputError); ok {
 			return res, err
 		}

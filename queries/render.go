@@ -5,6 +5,7 @@ import (
 	"regexp"
 	"sort"
 	"strings"
+	"unicode/utf8"
 )
 
 // Args fills the {{name}} placeholders of a statement. Values are SQL text:
@@ -78,9 +79,48 @@ func replaceOutsideComments(q string, f func(string) string) string {
 	return strings.Join(lines, "")
 }
 
-// Literal returns s as a SQL string literal. Table functions such as
-// read_ndjson take their file argument as a literal, not a parameter.
-func Literal(s string) string { return "'" + strings.ReplaceAll(s, "'", "''") + "'" }
+// Literal returns s as a SQL string expression, the one way a string from a
+// file name or a trace becomes SQL text (table functions such as read_ndjson
+// take their file argument as a literal, not a parameter). DuckDB's parser
+// reads the statement as a C string, so a NUL byte would end the statement
+// inside the literal ("unterminated quoted string"): each NUL is spliced in
+// as chr(0), the whole in parentheses so that an operator after it (::JSON)
+// applies to all of it. A DuckDB string is UTF-8, so a byte that is not
+// valid UTF-8 becomes U+FFFD, as DuckDB's own readers make it.
+func Literal(s string) string {
+	if !strings.ContainsRune(s, 0) && utf8.ValidString(s) {
+		return quote(s)
+	}
+	s = validUTF8(s)
+	parts := strings.Split(s, "\x00")
+	var b strings.Builder
+	b.WriteByte('(')
+	for i, p := range parts {
+		if i > 0 {
+			b.WriteString(" || chr(0) || ")
+		}
+		b.WriteString(quote(p))
+	}
+	b.WriteByte(')')
+	return b.String()
+}
+
+// validUTF8 is s with each byte that is not part of valid UTF-8 replaced
+// by U+FFFD (ranging over a string yields U+FFFD for each such byte).
+func validUTF8(s string) string {
+	if utf8.ValidString(s) {
+		return s
+	}
+	var b strings.Builder
+	for _, r := range s {
+		b.WriteRune(r)
+	}
+	return b.String()
+}
+
+// quote is s between single quotes, each quote doubled: a complete literal
+// for a valid UTF-8 string without NUL.
+func quote(s string) string { return "'" + strings.ReplaceAll(s, "'", "''") + "'" }
 
 // Ident quotes s as a SQL identifier (a column, table or database name).
 func Ident(s string) string { return `"` + strings.ReplaceAll(s, `"`, `""`) + `"` }

@@ -61,7 +61,7 @@ func Open(ctx context.Context, path string, lim Limits) (*sql.DB, error) {
 	}
 	if err := migrate(ctx, db); err != nil {
 		_ = db.Close() // migrate rolled back: the file is as it was
-		return nil, &DBError{Path: displayPath(path), Err: err}
+		return nil, &DBError{Path: displayPath(path), Err: Typed(err)}
 	}
 	return db, nil
 }
@@ -99,12 +99,12 @@ var openHook func()
 func openOnce(ctx context.Context, path, params string, lim Limits) (*sql.DB, error) {
 	connector, err := duckdb.NewConnector(path+params, nil)
 	if err != nil {
-		return nil, &DBError{Path: displayPath(path), Err: err}
+		return nil, &DBError{Path: displayPath(path), Err: Typed(err)}
 	}
 	db := sql.OpenDB(connector)
 	if err := configure(ctx, db, lim); err != nil {
 		_ = db.Close() // nothing written yet
-		return nil, &DBError{Path: displayPath(path), Err: err}
+		return nil, &DBError{Path: displayPath(path), Err: Typed(err)}
 	}
 	return db, nil
 }
