@@ -72,7 +72,7 @@ func ingestArrowAsJSON(ctx context.Context, conn *sql.Conn, path, name, tmpDir s
 	}
 	defer removeTemp(tmp)
 	res.Lines = rows
-	return storeLines(ctx, conn, tmp, name, res, true)
+	return storeLines(ctx, conn, tmp, name, res)
 }
 
 // hashFile returns the SHA-256 and size of the file's bytes.

@@ -198,8 +198,10 @@ func commitBatch(ctx context.Context, db *sql.DB, files []pending) (bool, error)
 		}
 		return recordFiles(ctx, conn, base, todo)
 	})
-	if err != nil {
-		return false, nil
+	// Only a batch that is not clean goes file by file; a full disk would
+	// fail each file the same way.
+	if err := refused(ctx, err); err != nil {
+		return false, ignoreNotClean(err)
 	}
 	batchesStored.Add(1)
 	return true, nil

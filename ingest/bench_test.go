@@ -135,7 +135,7 @@ func measurePhases(b *testing.B, db *sql.DB, path string, want int64) phases {
 
 	t0 = time.Now()
 	res := FileResult{Format: "jsonl", SHA256: sc.sha256, Bytes: sc.bytes, Lines: sc.lines, Blank: sc.blank}
-	if !commitFast(ctx, conn, path, path, &res, &sc) || res.Accepted != want {
+	if err := storeScanned(ctx, conn, path, path, "", &res, &sc, Routes{}); err != nil || !res.FastPath || res.Accepted != want {
 		b.Fatalf("fast path refused a clean file: %+v", res)
 	}
 	p.fast = time.Since(t0)

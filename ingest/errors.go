@@ -28,8 +28,8 @@ func (e *InputError) Unwrap() error { return e.Err }
 // environment is err with its cause typed by the store (store.Typed) when
 // that cause is the machine (a full disk, memory, a database that cannot be
 // written), and no *InputError left in it: that is not the file's fault,
-// and callers read an *InputError as bad input. Any other error is
-// returned as it is.
+// and callers read an *InputError as bad input (the caller names the
+// file). Any other error is returned as it is.
 func environment(err error) error {
 	var in *InputError
 	inner := err
@@ -39,9 +39,6 @@ func environment(err error) error {
 	t := store.Typed(inner)
 	if !store.IsEnvironment(t) {
 		return err
-	}
-	if in != nil {
-		return fmt.Errorf("%s: %w", in.Path, t)
 	}
 	return t
 }

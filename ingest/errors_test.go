@@ -19,14 +19,15 @@ func TestEnvironmentIsNotInputError(t *testing.T) {
 	if !errors.Is(err, store.ErrDiskFull) || errors.As(err, &in) {
 		t.Fatalf("got %v (InputError %v)", err, errors.As(err, &in))
 	}
-	if err.Error() != "a.jsonl: "+full.Err.Error() {
+	if err.Error() != full.Err.Error() {
 		t.Errorf("message %q", err)
 	}
 	bad := &InputError{Path: "a.jsonl", Line: 3, Err: errors.New("malformed json")}
 	if environment(bad) != bad {
 		t.Error("the file's own error must stay as it is")
 	}
-	if _, err := finish(FileResult{}, full.Err, "a.jsonl", time.Now()); !errors.Is(err, store.ErrDiskFull) || errors.As(err, &in) {
+	if _, err := finish(FileResult{}, full.Err, "a.jsonl", time.Now()); !errors.Is(err, store.ErrDiskFull) || errors.As(err, &in) ||
+		err.Error() != "a.jsonl: "+full.Err.Error() {
 		t.Errorf("finish: %v", err)
 	}
 }

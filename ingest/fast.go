@@ -16,32 +16,19 @@ import (
 // line-precise path can account for.
 var errNotClean = errors.New("not clean")
 
-// commitFast stores a clean file in one statement and one transaction:
-// first through DuckDB's typed reader (commitTyped), else through its NDJSON
-// object reader feeding the JSON validation, whose first rejected row fails
-// the insert; sc is the file's prescan. It reports true only when every non-blank line became an
-// event, so nothing can have been lost or merged; otherwise it has rolled
-// back and the line-precise path decides (and reports any error that is not
-// the file's).
-func commitFast(ctx context.Context, conn *sql.Conn, path, name string, res *FileResult, sc *scan) bool {
-	switch commitTyped(ctx, conn, path, name, res, sc) {
-	case routeStored:
-		return true
-	case routePrecise:
-		return false
-	}
+// commitJSON stores a clean file in one statement and one transaction
+// through DuckDB's NDJSON object reader feeding the JSON validation, whose
+// first rejected row fails the insert. It stores the file only when every
+// non-blank line became an event, so nothing can have been lost or merged;
+// otherwise it has rolled back and returns errNotClean (see refused).
+func commitJSON(ctx context.Context, conn *sql.Conn, path, name string, res *FileResult) error {
 	src := queries.Render("ingest.fast_source", queries.Args{"path": queries.Literal(path)})
-	return commitFastChecked(ctx, conn, jsonChecked(src), extraJSON(), name, res)
+	return commitFastRows(ctx, conn, jsonChecked(src), extraJSON(), name, res)
 }
 
-// commitFastChecked is commitFast over any checked relation (ingest.checked
-// over a typed one), extra computed by the SQL expression extra.
-func commitFastChecked(ctx context.Context, conn *sql.Conn, checked, extra, name string, res *FileResult) bool {
-	return commitFastRows(ctx, conn, checked, extra, name, res) == nil
-}
-
-// commitFastRows is commitFastChecked returning why the rows were refused:
-// errNotClean, or the error of the statement (a rejected row fails it).
+// commitFastRows stores the rows of the relation checked (ingest.checked
+// over a typed one), extra computed by the SQL expression extra, in one
+// transaction; it returns errNotClean when the file is at fault (refused).
 func commitFastRows(ctx context.Context, conn *sql.Conn, checked, extra, name string, res *FileResult) error {
 	rows := queries.Render("ingest.valid_or_fail", queries.Args{"checked": checked})
 	insert := insertEvents(rows, extra)
@@ -56,7 +43,7 @@ func commitFastRows(ctx context.Context, conn *sql.Conn, checked, extra, name st
 		return recordFile(ctx, conn, fileID, name, &fast)
 	})
 	if err != nil {
-		return err
+		return refused(ctx, err)
 	}
 	*res = fast
 	return nil

@@ -30,28 +30,25 @@ import (
 // took before (the JSON way, or line by line).
 const maxSplitShare = 0.1
 
-// splitOff turns the split route off, so that benchmarks can compare it
-// with the whole file line by line in one run.
-var splitOff bool
-
 // splittable reports whether sc is a file for the split route: not
 // suspect, and a few lines that the typed read cannot take, every one of
 // them numbered.
 func (s scan) splittable() bool {
 	others := s.jsonLines + s.malformed
-	return !splitOff && !typedReadOff && !s.suspect && others > 0 && others == int64(len(s.others)) &&
+	return !s.suspect && others > 0 && others == int64(len(s.others)) &&
 		float64(others) <= maxSplitShare*float64(s.lines-s.blank)
 }
 
 // commitSplit stores the file at path (named name) on the split route. It
-// reports false, having rolled back, when the typed lines are not all valid,
-// new events (a rejected row, a duplicate) or when a line of the few is a
-// duplicate, whose order against the typed lines only the line-precise path
-// judges: the file then goes line by line whole.
-func commitSplit(ctx context.Context, conn *sql.Conn, path, name, tmpDir string, res *FileResult, sc *scan) bool {
+// returns errNotClean, having rolled back, when the typed lines are not all
+// valid, new events (a rejected row, a duplicate) or when a line of the few
+// is a duplicate, whose order against the typed lines only the
+// line-precise path judges: the file then goes line by line whole. Its
+// temporary file goes in tmpDir.
+func commitSplit(ctx context.Context, conn *sql.Conn, path, name, tmpDir string, res *FileResult, sc *scan, rt Routes) error {
 	tmp, err := createTemp(tmpDir, "faultlens-typed-*.jsonl")
 	if err != nil {
-		return false
+		return err
 	}
 	defer removeTemp(tmp.Name())
 	typedLines, err := splitFile(ctx, conn, path, tmp, sc.others)
@@ -59,15 +56,15 @@ func commitSplit(ctx context.Context, conn *sql.Conn, path, name, tmpDir string,
 		err = cerr
 	}
 	if err != nil {
-		return false
+		return err
 	}
 	steps, err := checkLineChunks(ctx, conn)
 	if err != nil {
-		return false
+		return err
 	}
 	split := *res
 	err = inTransaction(ctx, conn, func(fileID int64) error {
-		rows := queries.Render("ingest.valid_or_fail", queries.Args{"checked": rulesScanned(typedRelation(tmp.Name()), sc)})
+		rows := queries.Render("ingest.valid_or_fail", queries.Args{"checked": rulesScanned(typedRelation(tmp.Name()), sc, rt)})
 		typed, err := storeAllNew(ctx, conn, insertEvents(rows, "NULL::JSON"), fileID, typedLines)
 		if err != nil {
 			return err
@@ -101,11 +98,11 @@ func commitSplit(ctx context.Context, conn *sql.Conn, path, name, tmpDir string,
 		return recordFile(ctx, conn, fileID, name, &split)
 	})
 	if err != nil {
-		return false
+		return refused(ctx, err)
 	}
 	split.typedRead = true
 	*res = split
-	return true
+	return nil
 }
 
 // splitFile copies the non-blank lines of the file at path whose numbers

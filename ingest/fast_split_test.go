@@ -40,13 +40,10 @@ func TestSplitMatchesPrecise(t *testing.T) {
 		{"a duplicate of a typed line", at(map[int]string{9: cut(9), 30: with(base[5], `"host":"h1"`)}), false},
 		{"a duplicate of a later typed line", at(map[int]string{4: with(base[1500], `"host":"h1"`)}), false},
 	}
-	defer func(v bool) { splitOff = v }(splitOff)
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
-			splitOff = true
 			ref := openDB(t)
-			want := ingestContent(t, ref, "f.jsonl", tc.content)
-			splitOff = false
+			want := ingestContentWith(t, ref, "f.jsonl", tc.content, Routes{NoSplit: true})
 			db := openDB(t)
 			got := ingestContent(t, db, "f.jsonl", tc.content)
 			if got.typedRead != tc.split || got.FastPath {

@@ -96,10 +96,8 @@ func TestTypedMatchesJSON(t *testing.T) {
 	if res := ingestPath(t, typed, path); !res.typedRead || res.Accepted != 3000 {
 		t.Fatalf("typed: %+v", res)
 	}
-	defer func(v bool) { typedReadOff = v }(typedReadOff)
-	typedReadOff = true
 	json := openDB(t)
-	if res := ingestPath(t, json, path); res.typedRead || !res.FastPath || res.Accepted != 3000 {
+	if res := ingestPathWith(t, json, path, Routes{NoTyped: true}); res.typedRead || !res.FastPath || res.Accepted != 3000 {
 		t.Fatalf("JSON way: %+v", res)
 	}
 	sameEvents(t, typed, json, "typed", "JSON way")
@@ -183,10 +181,8 @@ func TestTypedMatchesJSONOnOddValues(t *testing.T) {
 	if res := ingestContent(t, typed, "odd.jsonl", content); !res.typedRead || res.Accepted != 6 {
 		t.Fatalf("typed: %+v, rejected %v", res, rejections(t, typed, res.Path))
 	}
-	defer func(v bool) { typedReadOff = v }(typedReadOff)
-	typedReadOff = true
 	json := openDB(t)
-	if res := ingestContent(t, json, "odd.jsonl", content); res.typedRead || res.Accepted != 6 {
+	if res := ingestContentWith(t, json, "odd.jsonl", content, Routes{NoTyped: true}); res.typedRead || res.Accepted != 6 {
 		t.Fatalf("JSON way: %+v", res)
 	}
 	sameEvents(t, typed, json, "typed", "JSON way")

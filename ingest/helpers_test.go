@@ -74,11 +74,23 @@ func ingestContent(t testing.TB, db *sql.DB, name, content string) FileResult {
 	return ingestPath(t, db, writeFile(t, t.TempDir(), name, content))
 }
 
+// ingestContentWith is ingestContent on the routes rt.
+func ingestContentWith(t testing.TB, db *sql.DB, name, content string, rt Routes) FileResult {
+	t.Helper()
+	return ingestPathWith(t, db, writeFile(t, t.TempDir(), name, content), rt)
+}
+
 // ingestPath ingests one file, failing the test on any error or on
 // unbalanced accounting.
 func ingestPath(t testing.TB, db *sql.DB, path string) FileResult {
 	t.Helper()
-	res, err := File(context.Background(), db, path, Options{})
+	return ingestPathWith(t, db, path, Routes{})
+}
+
+// ingestPathWith is ingestPath on the routes rt.
+func ingestPathWith(t testing.TB, db *sql.DB, path string, rt Routes) FileResult {
+	t.Helper()
+	res, err := File(context.Background(), db, path, Options{Routes: rt})
 	if err != nil {
 		t.Fatalf("ingest %s: %v", path, err)
 	}

@@ -17,8 +17,9 @@ import (
 	"context"
 	"database/sql"
 	"fmt"
-
 	"time"
+
+	"github.com/faultlens/faultlens/store"
 )
 
 // FileResult is the accounting of one input file.
@@ -39,6 +40,7 @@ type FileResult struct {
 	Duplicate string        // when non-empty: already ingested from this path; nothing read
 	FastPath  bool          // whether DuckDB's reader took the file whole
 	typedRead bool          // JSON Lines: whether the typed read (fast_typed.go) took it
+	routes    int           // JSON Lines: how many routes (route.go) it was tried on
 	Elapsed   time.Duration // wall time spent on this file
 
 	// RejectedEvents is, for OTLP, how many of Rejected are contract events
@@ -75,6 +77,9 @@ type Options struct {
 	// decompressed, Arrow and Parquet rows converted for DuckDB. The CLI sets
 	// it from --temp-dir, the directory DuckDB spills to.
 	TempDir string
+	// Routes switch JSON Lines routes off (tests and benchmarks); the zero
+	// value is every route on.
+	Routes Routes
 }
 
 func (o Options) notify(msg string) {
@@ -162,7 +167,7 @@ func File(ctx context.Context, db *sql.DB, path string, opts Options) (FileResul
 	case "otlp":
 		res, err = ingestOTLP(ctx, db, path, name, opts.Suite)
 	default:
-		res, err = ingestJSONL(ctx, db, path, name, opts.TempDir)
+		res, err = ingestJSONL(ctx, db, path, name, opts.TempDir, opts.Routes)
 	}
 	return finish(res, err, name, start)
 }
@@ -173,8 +178,8 @@ func finish(res FileResult, err error, name string, start time.Time) (FileResult
 	res.Path = name
 	res.Elapsed = time.Since(start)
 	if err != nil {
-		if env := environment(err); env != err {
-			return res, env
+		if env := environment(err); store.IsEnvironment(env) {
+			return res, fmt.Errorf("%s: %w", name, env)
 		}
 		if _, ok := err.(*InputError); ok {
 			return res, err

@@ -12,7 +12,7 @@ import (
 // ingestJSONL loads one JSON Lines file (plain or gzip).
 // name is what the file is recorded and shown as; a gzip file is
 // decompressed into tmpDir ("": the system temp dir).
-func ingestJSONL(ctx context.Context, db *sql.DB, path, name, tmpDir string) (FileResult, error) {
+func ingestJSONL(ctx context.Context, db *sql.DB, path, name, tmpDir string, rt Routes) (FileResult, error) {
 	res := FileResult{Format: "jsonl"}
 	plain, cleanup, sc, err := readAndScan(path, tmpDir)
 	if err != nil {
@@ -34,37 +34,19 @@ func ingestJSONL(ctx context.Context, db *sql.DB, path, name, tmpDir string) (Fi
 	defer restore()
 
 	res.Lines, res.Blank = sc.lines, sc.blank
-	return res, storeScanned(ctx, conn, plain, name, tmpDir, &res, &sc)
+	return res, storeScanned(ctx, conn, plain, name, tmpDir, &res, &sc, rt)
 }
 
 // storeLines validates and stores the JSON lines of plain (the file named
-// name to the user): through DuckDB's reader in one statement when fast is
-// allowed and the file is clean, else line by line. Arrow and Parquet input
+// name to the user) on the routes of route.go. Arrow and Parquet input
 // arrive here as JSON lines too; their lines are scanned here, as the
 // prescan scans a JSON Lines file.
-func storeLines(ctx context.Context, conn *sql.Conn, plain, name string, res *FileResult, fast bool) error {
-	if !fast {
-		return storePrecise(ctx, conn, plain, name, res)
-	}
+func storeLines(ctx context.Context, conn *sql.Conn, plain, name string, res *FileResult) error {
 	sc, err := scanFile(plain)
 	if err != nil {
 		return err
 	}
-	return storeScanned(ctx, conn, plain, name, filepath.Dir(plain), res, &sc)
-}
-
-// storeScanned is storeLines for a file the prescan has scanned (sc): the
-// fast path when nothing in it is suspect and it is clean; the split route
-// (fast_split.go, its temporary file in tmpDir) when a few lines are not;
-// else line by line.
-func storeScanned(ctx context.Context, conn *sql.Conn, plain, name, tmpDir string, res *FileResult, sc *scan) error {
-	if sc.splittable() && commitSplit(ctx, conn, plain, name, tmpDir, res, sc) {
-		return nil
-	}
-	if !sc.suspect && commitFast(ctx, conn, plain, name, res, sc) {
-		return nil
-	}
-	return storePrecise(ctx, conn, plain, name, res)
+	return storeScanned(ctx, conn, plain, name, filepath.Dir(plain), res, &sc, Routes{})
 }
 
 // storePrecise stores the lines of plain through the line-precise path.

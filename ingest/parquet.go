@@ -54,7 +54,7 @@ func loadParquet(ctx context.Context, conn *sql.Conn, path, name, tmpDir string,
 	if err := conn.QueryRowContext(ctx, queries.Render("ingest.parquet_rows", queries.Args{"path": queries.Literal(path)})).Scan(&res.Lines); err != nil {
 		return err
 	}
-	return storeLines(ctx, conn, tmp.Name(), name, res, true)
+	return storeLines(ctx, conn, tmp.Name(), name, res)
 }
 
 // parquetColumns returns the select list that turns the file's columns into

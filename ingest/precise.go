@@ -131,13 +131,11 @@ func rules(typed string) string {
 // lineTyped of the file whose prescan is sc: when the key/type scan proved
 // every timestamp of those lines of the regexes' form, the regexes are
 // skipped (the casts still judge the calendar).
-func rulesScanned(typed string, sc *scan) string {
-	return rulesProven(typed, sc.tsOdd == 0 && !tsProvenOff)
+// rt.NoTSProof judges them by the regexes all the same (benchmarks
+// compare the two).
+func rulesScanned(typed string, sc *scan, rt Routes) string {
+	return rulesProven(typed, sc.tsOdd == 0 && !rt.NoTSProof)
 }
-
-// tsProvenOff makes the typed read judge timestamps by the regexes even
-// when the scan proved them, so that benchmarks can compare the two.
-var tsProvenOff bool
 
 // rulesProven is ingest.checked with its timestamp regexes skipped when
 // proven (ts_proven).

@@ -43,7 +43,7 @@ func cpuTime() time.Duration {
 //	file      the whole ingest of the file: prescan, typed read, rules,
 //	          insert, duplicate check, commit
 //	file-regex  the same with the regexes judging the timestamps
-//	          (tsProvenOff), as before the scan proved them
+//	          (Routes.NoTSProof), as before the scan proved them
 //	bad       the whole ingest of a copy with every 100th line cut in half
 //	          (as faultlens bench corrupts 1 %), on the split route
 //	badlines  the same copy with the split route off: line by line, as
@@ -68,9 +68,7 @@ func BenchmarkTypedChecks(b *testing.B) {
 		b.Fatal(err)
 	}
 	ingestBad := func(db *sql.DB, split bool) error {
-		defer func(v bool) { splitOff = v }(splitOff)
-		splitOff = !split
-		res, err := File(context.Background(), db, badPath, Options{})
+		res, err := File(context.Background(), db, badPath, Options{Routes: Routes{NoSplit: !split}})
 		if err == nil && (res.typedRead != split || res.Rejected != int64(n/100)) {
 			err = fmt.Errorf("bad lines: %+v", res)
 		}
@@ -101,9 +99,7 @@ func BenchmarkTypedChecks(b *testing.B) {
 			return err
 		}},
 		{name: "file-regex", fn: func(db *sql.DB) error {
-			defer func(v bool) { tsProvenOff = v }(tsProvenOff)
-			tsProvenOff = true
-			res, err := File(context.Background(), db, path, Options{})
+			res, err := File(context.Background(), db, path, Options{Routes: Routes{NoTSProof: true}})
 			if err == nil && (!res.typedRead || res.Accepted != int64(n)) {
 				err = fmt.Errorf("file-regex: not stored by the typed read: %+v", res)
 			}

@@ -9,15 +9,22 @@
 #   - after re-running the same ingest, report (JSON and text) is
 #     byte-identical to a clean ingest of the same files.
 # Usage: scripts/crash.sh [NIGHTS] [RUNS_PER_NIGHT] [KILLS]   (defaults 4 200 3)
-# CI runs it at the default size from scripts/test.sh (about 30-60 s on
-# 2 cores). Set SEED for a repeatable sequence of kill moments, and
-# FAULTLENS_BIN to test a given binary (the build before issue 15 fails it).
+# CI runs it small from scripts/test.sh with a fixed SEED, so that every
+# run kills at the same moments (as fractions of the measured clean ingest
+# and refresh, which follow the machine's speed) and a failure names the
+# seed that reproduces it; without SEED the moments are random and the
+# seed is printed. FAULTLENS_BIN tests a given binary (the build before
+# issue 15 fails it). On a failure the killed database and whatever WAL
+# files DuckDB left beside it are kept in CRASH_KEEP (default: a
+# directory in the temp dir, named in the message).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 nights=${1:-4}
 runs=${2:-200}
 kills=${3:-3}
-RANDOM=${SEED:-$$}
+seed=${SEED:-$$}
+RANDOM=$seed
+echo "seed $seed (re-run: SEED=$seed $0 $nights $runs $kills)"
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 fl=${FAULTLENS_BIN:-"$work/faultlens"} # FAULTLENS_BIN: check another build
@@ -39,17 +46,32 @@ files=("$work"/b/*.jsonl)
 
 cp "$work/first.duckdb" "$work/clean.duckdb"
 start=$(date +%s%N)
-"$fl" ingest --db "$work/clean.duckdb" "${files[@]}" >/dev/null 2>&1
+"$fl" ingest --db "$work/clean.duckdb" "${files[@]}" >/dev/null 2>"$work/clean.err"
 ms=$((($(date +%s%N) - start) / 1000000))
+# How long the refresh took ("suite metrics refreshed for N suite(s) in
+# 0.8s"): the refresh-phase kills fall within it on a fast or a slow machine.
+refresh_ms=$(awk '/suite metrics refreshed/ { sub(/s$/, "", $NF); printf "%d", $NF * 1000 }' "$work/clean.err")
+refresh_ms=${refresh_ms:-300}
 "$fl" report --db "$work/clean.duckdb" --format json >"$work/clean.json"
 "$fl" report --db "$work/clean.duckdb" >"$work/clean.txt"
-echo "clean ingest of ${#files[@]} second halves: ${ms} ms"
+echo "clean ingest of ${#files[@]} second halves: ${ms} ms (refresh ${refresh_ms} ms)"
+
+# keep DB: copy the database and every file DuckDB left beside it (.wal,
+# .wal.checkpoint, ...) before anything opens it again, for a post-mortem.
+keep() {
+	local dir=${CRASH_KEEP:-$(mktemp -d "${TMPDIR:-/tmp}/faultlens-crash-XXXXXX")}
+	mkdir -p "$dir"
+	cp "$1"* "$dir"/ 2>/dev/null || true
+	echo "kept for a post-mortem in $dir: $(cd "$dir" && ls | tr '\n' ' ')" >&2
+}
 
 check() { # what db
 	"$fl" report --db "$2" --format json >"$work/got.json"
 	if ! cmp -s "$work/got.json" "$work/clean.json"; then
-		echo "FAIL: $1: report differs from a clean ingest" >&2
+		echo "FAIL: $1: report differs from a clean ingest (SEED=$seed)" >&2
 		diff <("$fl" report --db "$2") "$work/clean.txt" | head -20 >&2
+		cp "$work/out" "$2.ingest-output" 2>/dev/null || true
+		keep "$2"
 		exit 1
 	fi
 }
@@ -66,7 +88,7 @@ for k in $(seq 1 "$kills"); do
 			# The accounting is printed once every file has committed, just
 			# before the refresh starts.
 			while kill -0 "$pid" 2>/dev/null && ! grep -q '^total:' "$work/out"; do sleep 0.01; done
-			delay=$((RANDOM % 300))
+			delay=$((RANDOM % (refresh_ms + 1)))
 		fi
 		sleep "$(awk -v d="$delay" 'BEGIN { printf "%.3f", d / 1000 }')"
 		if kill -9 "$pid" 2>/dev/null; then killed="killed after ${delay} ms"; else killed="finished first"; fi

@@ -75,6 +75,9 @@ func Typed(err error) error {
 		return cause(ErrTempDir, path)
 	case strings.Contains(msg, "Read-only file system"), strings.Contains(msg, "Permission denied") && strings.Contains(msg, "IO Error"):
 		return cause(ErrReadOnly, strings.TrimSuffix(path, ".wal"))
+	case strings.Contains(msg, "attached in read-only mode"):
+		// A database opened for reading (no file or OS reason to name).
+		return &CauseError{Cause: ErrReadOnly, Reason: "opened read-only", Err: err}
 	case strings.Contains(msg, "Cannot open file"), strings.Contains(msg, "Is a directory"):
 		return cause(ErrCannotOpen, path)
 	case strings.Contains(msg, "not a valid DuckDB database file"), strings.Contains(msg, "Could not read enough bytes from file"):

@@ -23,6 +23,7 @@ func TestTyped(t *testing.T) {
 		{`IO Error: Failed to create directory "/nonexistent/sub": No such file or directory`, ErrTempDir, "/nonexistent/sub", "No such file or directory"},
 		{`IO Error: Cannot open file "/ro/r.duckdb": Read-only file system`, ErrReadOnly, "/ro/r.duckdb", "Read-only file system"},
 		{`Failed to commit: IO Error: Cannot open file "/ro/r.duckdb.wal": Permission denied`, ErrReadOnly, "/ro/r.duckdb", "Permission denied"},
+		{`Invalid Input Error: Cannot execute statement of type "INSERT" on database "ro" which is attached in read-only mode!`, ErrReadOnly, "", "opened read-only"},
 		{`IO Error: Cannot open file "/x/out.parquet": No such file or directory`, ErrCannotOpen, "/x/out.parquet", "No such file or directory"},
 		{`IO Error: The file "/x/t.duckdb" exists, but it is not a valid DuckDB database file!`, ErrNotDuckDB, "/x/t.duckdb", `The file "/x/t.duckdb" exists, but it is not a valid DuckDB database file!`},
 	}
@@ -47,7 +48,7 @@ func TestTyped(t *testing.T) {
 	if !errors.Is(&DBError{Path: "d", Err: &NewerError{Version: 9}}, ErrNewerSchema) {
 		t.Error("a NewerError is ErrNewerSchema")
 	}
-	if !IsEnvironment(Typed(errors.New(cases[0].msg))) || IsEnvironment(Typed(errors.New(cases[7].msg))) {
+	if !IsEnvironment(Typed(errors.New(cases[0].msg))) || IsEnvironment(Typed(errors.New(cases[8].msg))) {
 		t.Error("disk full is the environment, a missing output directory is not")
 	}
 }
