@@ -52,20 +52,39 @@ type batch struct {
 	lines    int64
 	bytes    int64
 	maxBytes int64 // see batchBytes
+	maxFiles int   // see batchFiles
 	shas     map[string]bool
+}
+
+// newBatch is an empty batch bounded by DuckDB's memory limit.
+func newBatch(ctx context.Context, db *sql.DB) batch {
+	limit := int64(256 << 20)
+	if s, _, err := readLimits(ctx, db); err == nil {
+		if n, ok := parseDuckDBSize(s); ok {
+			limit = n
+		}
+	}
+	return batch{maxBytes: batchBytes(limit), maxFiles: batchFiles(limit)}
 }
 
 // batchBytes is the most content one batch may hold: a sixteenth of
 // DuckDB's memory limit. The validation of a batch needs memory in
 // proportion to it (measured: 50,000 lines of ~350 bytes, 17 MB, ingest
 // within --memory-limit 256MB; 200,000 lines, 70 MB, run out of it).
-func batchBytes(ctx context.Context, db *sql.DB) int64 {
-	if limit, _, err := readLimits(ctx, db); err == nil {
-		if n, ok := parseDuckDBSize(limit); ok {
-			return n / 16
-		}
-	}
-	return 16 << 20
+func batchBytes(limit int64) int64 { return limit / 16 }
+
+// fileBuffer is the memory the batch's reader holds for each of its files,
+// however small the file: a buffer of maximum_object_size (the longest
+// line a batched file may hold). Measured, each file of a batch cost
+// ~0.85 MB: at the default limit of 1536 MB a batch of 600 tiny files took
+// 2.5 s and one of 800 took 44 s, spilling.
+const fileBuffer = MaxLineBytes + 1
+
+// batchFiles is the most files one batch may hold: their buffers within a
+// third of the memory limit (512 files at the default 1536 MB), and never
+// more than BatchFiles.
+func batchFiles(limit int64) int {
+	return int(max(1, min(int64(BatchFiles), limit/3/fileBuffer)))
 }
 
 // small prescans path and returns it as a batch member when it is a plain
@@ -100,7 +119,7 @@ func small(path string, opts Options) (pending, bool) {
 // copy of a file already in it (which must be seen as a duplicate of that
 // file once it is committed).
 func (b *batch) fits(p pending) bool {
-	return len(b.files) < BatchFiles && b.lines+p.res.Lines <= BatchLines && b.bytes+p.res.Bytes <= b.maxBytes &&
+	return len(b.files) < b.maxFiles && b.lines+p.res.Lines <= BatchLines && b.bytes+p.res.Bytes <= b.maxBytes &&
 		!b.shas[p.res.SHA256]
 }
 
@@ -119,7 +138,7 @@ func (b *batch) add(p pending) {
 // does.
 func (b *batch) commit(ctx context.Context, db *sql.DB, opts Options) ([]FileResult, error) {
 	files := b.files
-	*b = batch{maxBytes: b.maxBytes}
+	*b = batch{maxBytes: b.maxBytes, maxFiles: b.maxFiles}
 	defer func() {
 		for _, p := range files {
 			p.cleanup()

@@ -113,7 +113,7 @@ func files(ctx context.Context, db *sql.DB, paths []string, opts Options) ([]Fil
 		}
 		return err
 	}
-	b := batch{maxBytes: batchBytes(ctx, db)}
+	b := newBatch(ctx, db)
 	for _, p := range paths {
 		if f, ok := small(p, opts); ok {
 			if !b.fits(f) {
