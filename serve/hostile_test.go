@@ -83,4 +83,3 @@ func TestRetryableCauses(t *testing.T) {
 		}
 	}
 }
-
