@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strings"
 	"time"
 
 	"github.com/faultlens/faultlens/ingest"
@@ -210,6 +211,7 @@ func (rc *Receiver) storeGroup(ctx context.Context, live []*pending) ([]Outcome,
 		}
 		return outs, nil
 	case err != nil:
+		rc.dropInvalidated(err)
 		return fail(err)
 	}
 	for i := range outs {
@@ -257,4 +259,19 @@ func (rc *Receiver) rejectedSpans(ctx context.Context, db dbQuerier, res ingest.
 		}
 		outs[i].RejectedSpans, outs[i].Message = k, msg
 	}
+}
+
+// dropInvalidated closes the database after an error that DuckDB made
+// fatal for the open database (a write that failed on a full disk): every
+// later statement would fail the same way until the file is opened again,
+// so the next commit opens it, and succeeds once there is room again. The
+// caller holds rc.mu.
+func (rc *Receiver) dropInvalidated(err error) {
+	if rc.db == nil || !strings.Contains(err.Error(), "database has been invalidated") {
+		return
+	}
+	if cerr := rc.db.Close(); cerr != nil {
+		rc.logf("close %s after a fatal error: %v", rc.cfg.DB, cerr)
+	}
+	rc.db = nil
 }

@@ -55,8 +55,8 @@ func check(l load) error {
 		return fmt.Errorf("-clients %d: 1 to 1024", l.clients)
 	case l.requests < 1 || l.requests > 10000:
 		return fmt.Errorf("-requests %d: 1 to 10000", l.requests)
-	case l.runs < 1 || l.runs > 1000:
-		return fmt.Errorf("-runs %d: 1 to 1000", l.runs)
+	case l.runs < 1 || l.runs > 25000:
+		return fmt.Errorf("-runs %d: 1 to 25000", l.runs)
 	case l.duration <= 0 || l.duration > 10*time.Minute:
 		return fmt.Errorf("-duration %s: up to 10m", l.duration)
 	}
