@@ -25,8 +25,7 @@ func BenchmarkGroupCommit(b *testing.B) {
 	groups := make([][]*pending, b.N)
 	for i := range groups {
 		for c := range clients {
-			t := &testing.T{}
-			groups[i] = append(groups[i], pendingOf(t, context.Background(), servetest.Runs((i*clients+c)*runs, runs)))
+			groups[i] = append(groups[i], pendingOf(context.Background(), b, servetest.Runs((i*clients+c)*runs, runs)))
 		}
 	}
 	b.ResetTimer()

@@ -15,7 +15,7 @@ import (
 
 // pendingOf is td as the handler queues it, from remote; ctx is the
 // client's.
-func pendingOf(t *testing.T, ctx context.Context, td ptrace.Traces) *pending {
+func pendingOf(ctx context.Context, t testing.TB, td ptrace.Traces) *pending {
 	t.Helper()
 	doc, err := new(ptrace.JSONMarshaler).MarshalTraces(td)
 	if err != nil {
@@ -46,14 +46,14 @@ func TestGroupCommit(t *testing.T) {
 	gone, cancel := context.WithCancel(context.Background())
 	cancel()
 	bg := context.Background()
-	bad := pendingOf(t, bg, servetest.Runs(9, 1))
+	bad := pendingOf(bg, t, servetest.Runs(9, 1))
 	bad.req.doc = []byte(`{"resourceSpans":"not a list"}`)
 	group := []*pending{
-		pendingOf(t, bg, servetest.Runs(0, 2)),
-		pendingOf(t, gone, servetest.Runs(2, 1)),
-		pendingOf(t, bg, withBadAttempt(servetest.Runs(3, 1))),
+		pendingOf(bg, t, servetest.Runs(0, 2)),
+		pendingOf(gone, t, servetest.Runs(2, 1)),
+		pendingOf(bg, t, withBadAttempt(servetest.Runs(3, 1))),
 		bad,
-		pendingOf(t, bg, servetest.Runs(4, 1)),
+		pendingOf(bg, t, servetest.Runs(4, 1)),
 	}
 	h.rc.commitGroup(group)
 	outs := make([]Outcome, len(group))

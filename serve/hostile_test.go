@@ -73,7 +73,7 @@ func TestRetryableCauses(t *testing.T) {
 		{fmt.Errorf("store events: %w", &net.OpError{Op: "write", Err: syscall.ENOSPC}), true},
 		{errors.New(`IO Error: Could not write file "x.duckdb.wal": No space left on device`), true},
 		{errors.New(`IO Error: Cannot open file "x.duckdb": Read-only file system`), true},
-		{errors.New(`Invalid Input Error: Cannot execute statement of type "INSERT" on database "x" which is attached in read-only mode!`), true},
+		{fmt.Errorf("%s", `Invalid Input Error: Cannot execute statement of type "INSERT" on database "x" which is attached in read-only mode!`), true},
 		{errClosed, true},
 		{errors.New("internal accounting error: 3 lines != 2 accepted + 0 rejected + 0 blank"), false},
 	}
