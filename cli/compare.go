@@ -71,7 +71,7 @@ input error.`,
 	f.StringVarP(&o.format, "format", "f", "text", "output format: "+strings.Join(compare.Formats, ", "))
 	f.StringVarP(&o.out, "out", "o", "", "write the report to FILE instead of stdout")
 	f.StringVar(&o.dir, "dir", "baselines", "directory of saved baselines")
-	f.StringVar(&o.src.db, "db", "", "read this database file")
+	f.Var(dbFlag{&o.src}, "db", "read this database file; repeat it, or give a glob, to read shards as one")
 	cmd.MarkFlagsOneRequired("baseline", "baseline-last")
 	cmd.MarkFlagsMutuallyExclusive("baseline", "baseline-last")
 	requireFlags(cmd, "candidate")

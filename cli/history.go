@@ -32,7 +32,7 @@ by each suite's earliest run, with a sparkline: the nightly trend. With
 			return runHistory(cmd.Context(), s, g, o)
 		},
 	}
-	cmd.Flags().StringVar(&o.src.db, "db", "", "read this database file (default: the bundled samples)")
+	cmd.Flags().Var(dbFlag{&o.src}, "db", "read this database file; repeat it, or give a glob, to read shards as one")
 	cmd.Flags().StringArrayVar(&o.metrics, "metric", nil, "show only this metric (repeatable)")
 	cmd.Flags().StringVarP(&o.format, "format", "f", "text", "output format: text or html")
 	cmd.Flags().StringVarP(&o.out, "out", "o", "", "write to FILE instead of stdout")

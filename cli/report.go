@@ -33,7 +33,7 @@ reports on the bundled sample traces.`,
 			return runReport(cmd.Context(), s, g, o)
 		},
 	}
-	cmd.Flags().StringVar(&o.src.db, "db", "", "read this database file")
+	cmd.Flags().Var(dbFlag{&o.src}, "db", "read this database file; repeat it, or give a glob, to read shards as one")
 	cmd.Flags().StringArrayVar(&o.suites, "suite", nil, "report only this suite (repeatable)")
 	cmd.Flags().StringVarP(&o.format, "format", "f", "text", "output format: text, json, markdown, csv or html")
 	return cmd

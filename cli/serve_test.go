@@ -91,7 +91,7 @@ func listening(t *testing.T, r *bufio.Reader) string {
 }
 
 // stream runs the command as its own process, sends one run per request
-// from four clients at once, and sends it sig once 20 requests were
+// from 64 clients at once, and sends it sig once 100 requests were
 // acknowledged. It returns the database, the runs whose requests were
 // acknowledged, how many requests were sent, and what the command printed.
 func stream(t *testing.T, sig syscall.Signal) (dbPath string, acked []int, sent int64, log string) {
@@ -111,7 +111,7 @@ func stream(t *testing.T, sig syscall.Signal) (dbPath string, acked []int, sent 
 	copied := make(chan struct{})
 	go func() { _, _ = io.Copy(&rest, out); close(copied) }() // ends when serve does
 
-	const clients, perClient = 4, 40
+	const clients, perClient = 64, 6
 	var mu sync.Mutex
 	var nSent atomic.Int64
 	var wg sync.WaitGroup
@@ -139,7 +139,7 @@ func stream(t *testing.T, sig syscall.Signal) (dbPath string, acked []int, sent 
 		mu.Lock()
 		n := len(acked)
 		mu.Unlock()
-		if n >= 20 {
+		if n >= 100 {
 			break
 		}
 		time.Sleep(5 * time.Millisecond)
@@ -204,20 +204,22 @@ func TestServeSIGTERMLosesNothing(t *testing.T) {
 			t.Errorf("run %d was acknowledged but is not stored", n)
 		}
 	}
-	if files != int64(len(acked)) || len(runs) != len(acked) {
-		t.Errorf("acknowledged %d requests (of %d sent); stored %d requests holding %d runs\n%s",
-			len(acked), sent, files, len(runs), log)
+	// One run per request; requests are committed several to a files row.
+	if len(runs) != len(acked) || files > int64(len(acked)) {
+		t.Errorf("acknowledged %d requests (of %d sent); stored %d runs in %d commits\n%s",
+			len(acked), sent, len(runs), files, log)
 	}
-	t.Logf("acknowledged %d of %d sent; stored %d", len(acked), sent, files)
+	t.Logf("acknowledged %d of %d sent; stored %d runs in %d commits", len(acked), sent, len(runs), files)
 	if !strings.Contains(log, "stopping: finishing requests in flight") {
 		t.Errorf("no shutdown message in:\n%s", log)
 	}
 }
 
 // TestServeSIGKILLLosesNothingAcknowledged: even a SIGKILL mid-stream
-// loses no acknowledged request, because a request is acknowledged only
-// after its commit. The requests in flight (at most one per client) may or
-// may not have committed; the database opens either way.
+// loses no acknowledged request of 64 clients, because a request is
+// acknowledged only after the commit that holds it. The requests in flight
+// (at most one per client) may or may not have committed; the database
+// opens either way.
 func TestServeSIGKILLLosesNothingAcknowledged(t *testing.T) {
 	if testing.Short() {
 		t.Skip("spawns processes")
@@ -229,11 +231,12 @@ func TestServeSIGKILLLosesNothingAcknowledged(t *testing.T) {
 			t.Errorf("run %d was acknowledged but is not stored", n)
 		}
 	}
-	if files < int64(len(acked)) || files > int64(len(acked))+4 || int64(len(runs)) != files {
-		t.Errorf("acknowledged %d requests (of %d sent); stored %d requests holding %d runs\n%s",
-			len(acked), sent, files, len(runs), log)
+	// The requests in flight (one per client at most) may have committed.
+	if len(runs) < len(acked) || len(runs) > len(acked)+64 {
+		t.Errorf("acknowledged %d requests (of %d sent); stored %d runs in %d commits\n%s",
+			len(acked), sent, len(runs), files, log)
 	}
-	t.Logf("acknowledged %d of %d sent; stored %d", len(acked), sent, files)
+	t.Logf("acknowledged %d of %d sent; stored %d runs in %d commits", len(acked), sent, len(runs), files)
 }
 
 // TestServeReadersBetweenBursts: with --idle-close the receiver lets go of

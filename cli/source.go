@@ -19,6 +19,7 @@ import (
 // bundled samples.
 type source struct {
 	db    string
+	more  []string // further --db values: shards read as one (shards.go)
 	paths []string
 }
 
@@ -26,6 +27,9 @@ type source struct {
 // goes to log. The returned close function releases everything.
 func (src source) open(ctx context.Context, g *global, log io.Writer) (*sql.DB, func(), error) {
 	noop := func() {}
+	if src.sharded() {
+		return src.openShards(ctx, g, log)
+	}
 	if src.db != "" && len(src.paths) == 0 {
 		if _, err := os.Stat(src.db); err != nil {
 			return nil, noop, &ingest.InputError{Path: src.db, Err: fmt.Errorf("no such database (create it with faultlens ingest --db %s PATH...)", src.db)}

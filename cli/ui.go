@@ -40,7 +40,7 @@ on one and never blocks a nightly ingest for longer than that read.`,
 			return runUI(cmd.Context(), s, g, o)
 		},
 	}
-	cmd.Flags().StringVar(&o.src.db, "db", "", "read this database file")
+	cmd.Flags().Var(dbFlag{&o.src}, "db", "read this database file; repeat it, or give a glob, to read shards as one")
 	cmd.Flags().StringVar(&o.baseline, "baseline", "", "baseline suite (default: baseline, else the first)")
 	cmd.Flags().StringVar(&o.candidate, "candidate", "", "candidate suite (default: candidate, else the second)")
 	cmd.Flags().BoolVar(&o.follow, "follow", false, "refresh as --db grows (faultlens serve writing to it)")
@@ -49,8 +49,8 @@ on one and never blocks a nightly ingest for longer than that read.`,
 }
 
 func runUI(ctx context.Context, s Streams, g *global, o *uiOptions) error {
-	if o.follow && o.src.db == "" {
-		return usagef("--follow needs --db")
+	if o.follow && (o.src.db == "" || o.src.sharded()) {
+		return usagef("--follow needs one --db")
 	}
 	if f, ok := s.In.(*os.File); ok && !term.IsTerminal(f.Fd()) {
 		return usagef("the dashboard needs a terminal on standard input; for text use faultlens report")
@@ -83,7 +83,7 @@ func runUI(ctx context.Context, s Streams, g *global, o *uiOptions) error {
 // Waiting for a writer is said on stderr (with the writer's PID) before the
 // screen is taken, as the other commands do.
 func openForUI(ctx context.Context, s Streams, g *global, o *uiOptions) (*sql.DB, func(), error) {
-	if o.src.db != "" && len(o.src.paths) == 0 {
+	if o.src.db != "" && len(o.src.paths) == 0 && !o.src.sharded() {
 		// Dashboards of earlier releases copied the file to a snapshot and
 		// could leave it behind; this one copies into memory only.
 		if n := store.RemoveStaleSnapshots(g.limits.TempDir); n > 0 {

@@ -9,8 +9,8 @@ import (
 
 // Totals is the receiver's accounting since it started.
 type Totals struct {
-	Requests   int64 // requests that reached storing (parsed)
-	Stored     int64 // requests committed as a new files row
+	Requests   int64 // requests that reached the committer (parsed and queued)
+	Stored     int64 // requests committed (a group's files row holds several)
 	Duplicates int64 // requests whose content was already stored
 	Failed     int64 // requests not stored (answered with an error)
 	Spans      int64 // spans received in parsed requests
@@ -48,9 +48,7 @@ func (rc *Receiver) account(out Outcome, took time.Duration) {
 	case out.Result.Duplicate != "":
 		t.Duplicates++
 	case out.Result.FileID > 0:
-		t.Stored++
-		t.Events += out.Result.Events
-		t.Rejected += out.Result.Rejected
+		t.Stored++ // the events of its commit are counted once, by storeGroup
 	}
 }
 
@@ -68,6 +66,9 @@ func accountLine(out Outcome, took time.Duration) string {
 			msg = "nothing to store"
 		}
 		return fmt.Sprintf("%s  %d spans  %s", out.Source, out.Spans, msg)
+	case out.Requests > 1:
+		return fmt.Sprintf("%s  %d spans  %d rejected  committed in %s (%d requests: %d events stored + %d rejected)  (%.1f ms)",
+			out.Source, out.Spans, out.RejectedSpans, out.Group, out.Requests, r.Events, r.Rejected, ms)
 	default:
 		return fmt.Sprintf("%s  %d spans  %d events stored + %d rejected  (%.1f ms)",
 			out.Source, out.Spans, r.Events, r.Rejected, ms)

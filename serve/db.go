@@ -3,7 +3,9 @@ package serve
 import (
 	"context"
 	"database/sql"
+	"encoding/json"
 	"fmt"
+	"net/http"
 	"strings"
 	"time"
 
@@ -88,34 +90,89 @@ func (rc *Receiver) closeDB(ctx context.Context, force bool) error {
 	return err
 }
 
+// dbQuerier is the database as the accounting queries use it.
+type dbQuerier interface {
+	QueryContext(ctx context.Context, query string, args ...any) (*sql.Rows, error)
+}
+
 // rejectedMessage says why the n rejected events of a request were
 // rejected, by reason, for the exporter's log.
-func rejectedMessage(ctx context.Context, db *sql.DB, res ingest.FileResult, n int64) (string, error) {
-	rows, err := db.QueryContext(ctx, queries.Get("serve.rejected_reasons"), sql.Named("file_id", res.FileID))
+func rejectedMessage(ctx context.Context, db dbQuerier, res ingest.FileResult, n int64) (string, error) {
+	parts, _, err := reasons(ctx, db, queries.Get("serve.rejected_reasons"), sql.Named("file_id", res.FileID))
 	if err != nil {
-		return "", err
-	}
-	defer func() { _ = rows.Close() }() // read only; rows.Err says what the reading met
-	var parts []string
-	for rows.Next() {
-		var reason string
-		var count int64
-		if err := rows.Scan(&reason, &count); err != nil {
-			return "", err
-		}
-		parts = append(parts, fmt.Sprintf("%d %s", count, reason))
-	}
-	if err := rows.Err(); err != nil {
 		return "", err
 	}
 	return fmt.Sprintf("%d events rejected (%s); faultlens rejected --db lists them under %s",
 		n, strings.Join(parts, ", "), res.Path), nil
 }
 
+// rejectedOfTraces counts the rejected events of one request of a group,
+// by its traces, and says why.
+func rejectedOfTraces(ctx context.Context, db dbQuerier, res ingest.FileResult, traces []string) (int64, string, error) {
+	ids, err := json.Marshal(traces)
+	if err != nil {
+		return 0, "", err
+	}
+	parts, n, err := reasons(ctx, db, queries.Get("serve.rejected_of_traces"),
+		sql.Named("file_id", res.FileID), sql.Named("trace_ids", string(ids)))
+	if err != nil || n == 0 {
+		return 0, "", err
+	}
+	return n, fmt.Sprintf("%d events rejected (%s); faultlens rejected --db lists them under %s",
+		n, strings.Join(parts, ", "), res.Path), nil
+}
+
+// reasons runs a query of (reason, count) rows and returns them as
+// "count reason" parts, and their total.
+func reasons(ctx context.Context, db dbQuerier, q string, args ...any) ([]string, int64, error) {
+	rows, err := db.QueryContext(ctx, q, args...)
+	if err != nil {
+		return nil, 0, err
+	}
+	defer func() { _ = rows.Close() }() // read only; rows.Err says what the reading met
+	var parts []string
+	var total int64
+	for rows.Next() {
+		var reason string
+		var count int64
+		if err := rows.Scan(&reason, &count); err != nil {
+			return nil, 0, err
+		}
+		parts = append(parts, fmt.Sprintf("%d %s", count, reason))
+		total += count
+	}
+	return parts, total, rows.Err()
+}
+
+// refusedLines marks the requests of a committed group whose line was not
+// OTLP/JSON (line n is request n): nothing of them was stored, so they are
+// answered 400.
+func (rc *Receiver) refusedLines(ctx context.Context, db dbQuerier, fileID int64, outs []Outcome) error {
+	rows, err := db.QueryContext(ctx, queries.Get("serve.refused_lines"), sql.Named("file_id", fileID))
+	if err != nil {
+		return err
+	}
+	defer func() { _ = rows.Close() }() // read only; rows.Err says what the reading met
+	for rows.Next() {
+		var line int64
+		var reason string
+		if err := rows.Scan(&line, &reason); err != nil {
+			return err
+		}
+		if line >= 1 && line <= int64(len(outs)) {
+			outs[line-1].Err = &httpError{http.StatusBadRequest, "request refused whole, nothing of it stored: " + reason}
+		}
+	}
+	return rows.Err()
+}
+
 // Close stops taking requests (later ones are answered 503, which
-// exporters retry), recomputes the changed suites and closes the database.
-// Call it after the HTTP server has finished its in-flight requests.
+// exporters retry), lets the committer finish, recomputes the changed
+// suites and closes the database. Call it after the HTTP server has
+// finished its in-flight requests.
 func (rc *Receiver) Close(ctx context.Context) error {
+	rc.quitOnce.Do(func() { close(rc.quit) })
+	<-rc.stopped
 	rc.mu.Lock()
 	defer rc.mu.Unlock()
 	rc.closed = true

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"mime"
+	"net"
 	"net/http"
 	"strings"
 
@@ -65,8 +66,10 @@ func encodingOf(r *http.Request) (encoding, bool) {
 
 // readBody reads the request body, gunzipping it when the exporter
 // compressed it. Both the compressed and the plain size are bounded by
-// limit, so that a small gzip bomb cannot take the memory either.
-func readBody(w http.ResponseWriter, r *http.Request, limit int64) ([]byte, error) {
+// limit, so that a small gzip bomb cannot take the memory either, and the
+// plain bytes are reserved in the receiver's budget through m as they are
+// read (nil: not metered).
+func readBody(w http.ResponseWriter, r *http.Request, limit int64, m *metered) ([]byte, error) {
 	body := http.MaxBytesReader(w, r.Body, limit)
 	defer func() { _ = body.Close() }() // a request body: the server closes it too, and all of it that counts is read
 	var src io.Reader = body
@@ -82,14 +85,28 @@ func readBody(w http.ResponseWriter, r *http.Request, limit int64) ([]byte, erro
 	default:
 		return nil, &httpError{http.StatusBadRequest, fmt.Sprintf("unsupported Content-Encoding %q, supported: gzip", ce)}
 	}
-	b, err := io.ReadAll(io.LimitReader(src, limit+1))
+	src = io.LimitReader(src, limit+1)
+	if m != nil {
+		m.r = src
+		src = m
+	}
+	b, err := io.ReadAll(src)
 	if err != nil {
+		if errors.Is(err, errBusy) || isTimeout(err) {
+			return nil, err
+		}
 		return nil, tooLargeOr(err, "read body: %v", err)
 	}
 	if int64(len(b)) > limit {
 		return nil, &httpError{http.StatusRequestEntityTooLarge, fmt.Sprintf("request body larger than %d bytes once decompressed", limit)}
 	}
 	return b, nil
+}
+
+// isTimeout reports whether a read failed on the body deadline.
+func isTimeout(err error) bool {
+	var ne net.Error
+	return errors.As(err, &ne) && ne.Timeout()
 }
 
 // tooLargeOr answers 413 when err is the size limit, else 400 with the

@@ -5,7 +5,10 @@ import (
 	"context"
 	"net/http"
 	"net/http/httptest"
+	"strings"
 	"testing"
+
+	"go.opentelemetry.io/collector/pdata/ptrace/ptraceotlp"
 
 	"github.com/faultlens/faultlens/serve/servetest"
 	"github.com/faultlens/faultlens/store"
@@ -14,7 +17,11 @@ import (
 // FuzzHandler: whatever the body, the receiver answers 200 (stored, or
 // nothing to store) or 400 (nothing stored) in the request's encoding and
 // never crashes; only a traces request it answers 200 reaches the
-// database. Metrics and logs requests (signal 1, 2) never do.
+// database, and an acknowledgement never covers a span that was not
+// stored: every trace of a request answered 200 (unless it said nothing
+// was stored) has its spans kept. Metrics and logs requests (signal 1, 2)
+// never reach it. A seed is the hostile case of an attribute nested
+// deeper than encoding/json reads.
 func FuzzHandler(f *testing.F) {
 	f.Add(servetest.JSON(servetest.Runs(0, 1)).Body, false, uint8(0))
 	f.Add(servetest.Proto(servetest.Runs(0, 1)).Body, true, uint8(0))
@@ -24,7 +31,9 @@ func FuzzHandler(f *testing.F) {
 	f.Add([]byte(`{"resourceMetrics":[{"scopeMetrics":[{"metrics":[{"name":"m","gauge":{"dataPoints":[{"asInt":"1"}]}}]}]}]}`), false, uint8(1))
 	f.Add([]byte(`{"resourceLogs":[{"scopeLogs":[{"logRecords":[{"body":{"stringValue":"x"}}]}]}]}`), false, uint8(2))
 	f.Add([]byte{0x0a, 0x02, 0x0a, 0x00}, true, uint8(2))
-	rc := New(Config{Limits: store.Limits{Threads: 1, TempDir: f.TempDir()}, MaxBody: 1 << 20})
+	deep := deepRequest(3400)
+	f.Add(servetest.JSON(deep).Body, false, uint8(0))
+	rc := New(Config{RefreshEvery: 1 << 62, Limits: store.Limits{Threads: 1, TempDir: f.TempDir()}, MaxBody: 1 << 20})
 	defer func() {
 		if err := rc.Close(context.Background()); err != nil {
 			f.Error(err)
@@ -59,8 +68,50 @@ func FuzzHandler(f *testing.F) {
 		if got := w.Header().Get("Content-Type"); got != ct {
 			t.Fatalf("answered in %q to %q", got, ct)
 		}
+		if w.Code == http.StatusOK && path == TracesPath {
+			ackedStored(t, rc, body, proto, w.Body.Bytes())
+		}
 		if out := rc.Totals(); out.Failed != 0 {
 			t.Fatalf("a request failed to store: %+v", out)
 		}
 	})
+}
+
+// ackedStored checks that every trace of an acknowledged request is kept
+// in otlp_spans, unless the answer said nothing was stored.
+func ackedStored(t *testing.T, rc *Receiver, body []byte, proto bool, answer []byte) {
+	enc := encJSON
+	if proto {
+		enc = encProto
+	}
+	er, err := decode(enc, body)
+	if err != nil {
+		t.Fatalf("200 to a body that does not decode: %v", err)
+	}
+	resp := ptraceotlp.NewExportResponse()
+	if enc == encJSON {
+		err = resp.UnmarshalJSON(answer)
+	} else {
+		err = resp.UnmarshalProto(answer)
+	}
+	if err != nil {
+		t.Fatalf("answer: %v", err)
+	}
+	if strings.Contains(resp.PartialSuccess().ErrorMessage(), "nothing stored") {
+		return
+	}
+	rc.mu.Lock()
+	defer rc.mu.Unlock()
+	for _, id := range traceIDs(er.Traces()) {
+		if id == "" || id == "00000000000000000000000000000000" || rc.db == nil {
+			continue
+		}
+		var n int
+		if err := rc.db.QueryRow("SELECT count(*) FROM otlp_spans WHERE trace_id = ?", id).Scan(&n); err != nil {
+			t.Fatal(err)
+		}
+		if n != 1 {
+			t.Fatalf("trace %s acknowledged but not stored", id)
+		}
+	}
 }

@@ -1,15 +1,17 @@
 // Package serve is faultlens's live OTLP/HTTP receiver: OpenTelemetry SDK
-// exporters POST /v1/traces to it (protobuf or JSON, gzip or not) and each
-// request is stored through the same conversion, validation and accounting
-// as an OTLP file (ingest.OTLP), one transaction per request, before it is
-// acknowledged. Errors and partial success are answered as the
-// OpenTelemetry Collector's otlpreceiver answers them.
+// exporters POST /v1/traces to it (protobuf or JSON, gzip or not). Each
+// request is read within a memory budget and decoded as it arrives, then
+// queued; one committer stores the queued requests together, as the lines
+// of one OTLP input, through the same conversion, validation and accounting
+// as an OTLP file (ingest.OTLP), in one transaction, and acknowledges each
+// request after that commit (group commit, see group.go). Errors and
+// partial success are answered as the OpenTelemetry Collector's
+// otlpreceiver answers them.
 package serve
 
 import (
-	"bytes"
-	"context"
 	"database/sql"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -21,7 +23,6 @@ import (
 	"go.opentelemetry.io/collector/pdata/ptrace"
 
 	"github.com/faultlens/faultlens/ingest"
-	"github.com/faultlens/faultlens/otlp"
 	"github.com/faultlens/faultlens/store"
 	"github.com/faultlens/faultlens/textsafe"
 )
@@ -55,13 +56,44 @@ type Config struct {
 	// Log, when not nil, gets one accounting line per request; its write
 	// errors are not reported (see logf).
 	Log io.Writer
+
+	// InFlight bounds the weighted bytes (memoryPerByte per body byte) of
+	// the requests between their first byte and their answer; a request
+	// that does not fit is answered 429. 0 means DefaultInFlight.
+	InFlight int64
+	// Queue bounds the parsed requests waiting for a commit; 0 means
+	// DefaultQueue.
+	Queue int
+	// MaxGroup and MaxGroupBytes bound one commit: its requests, and the
+	// bytes of their OTLP/JSON. 0 means DefaultMaxGroup, DefaultMaxGroupBytes.
+	MaxGroup      int
+	MaxGroupBytes int64
+	// RetryAfter is what 429 and 503 answers tell the exporter to wait;
+	// 0 means DefaultRetryAfter.
+	RetryAfter time.Duration
+	// BodyTimeout bounds the reading of one body (a client that sends it
+	// slowly holds memory and a connection); 0 means no bound.
+	BodyTimeout time.Duration
+	// Token, when not empty, is the bearer token every request must carry
+	// (Authorization: Bearer <token>).
+	Token string
+	// LoopbackOnly refuses requests whose Host or Origin header is not a
+	// loopback name: a receiver on 127.0.0.1 is not for web pages.
+	LoopbackOnly bool
 }
 
 // Receiver stores OTLP/HTTP trace requests in a faultlens database. Its
-// handler is safe for concurrent requests; they are stored one at a time,
-// since DuckDB has one writer.
+// handler is safe for concurrent requests; they are stored by one
+// committer, many per transaction, since DuckDB has one writer.
 type Receiver struct {
 	cfg Config
+
+	budget   budget
+	queue    chan *pending
+	quit     chan struct{} // closed by Close: the committer stops
+	quitOnce sync.Once
+	stopped  chan struct{} // closed by the committer when it has stopped
+	carry    *pending      // owned by the committer: the request left for the next group
 
 	logMu   sync.Mutex // serialises writes to cfg.Log
 	mu      sync.Mutex // serialises the database work and guards the fields below
@@ -72,6 +104,7 @@ type Receiver struct {
 	totals  Totals
 	closed  bool
 	cache   cacheClock // when the suite cache was recomputed, and whether it is behind
+	yields  int64      // times the database was closed for a waiting reader
 }
 
 // New returns a receiver for cfg; the database is opened by the first
@@ -83,9 +116,16 @@ func New(cfg Config) *Receiver {
 	if cfg.RefreshEvery <= 0 {
 		cfg.RefreshEvery = DefaultRefreshEvery
 	}
+	cfg = withGroupDefaults(cfg)
 	// An earlier writer may have left the cache behind (a crash after a
 	// commit): the first close finds out, as ingest does after its files.
-	return &Receiver{cfg: cfg, cache: cacheClock{behind: true}}
+	rc := &Receiver{
+		cfg: cfg, cache: cacheClock{behind: true},
+		budget: budget{limit: cfg.InFlight}, queue: make(chan *pending, cfg.Queue),
+		quit: make(chan struct{}), stopped: make(chan struct{}),
+	}
+	go rc.commitLoop()
+	return rc
 }
 
 // Handler serves POST /v1/traces, and /v1/metrics and /v1/logs, which it
@@ -95,7 +135,7 @@ func (rc *Receiver) Handler() http.Handler {
 	mux.HandleFunc(TracesPath, rc.handleTraces)
 	mux.HandleFunc(MetricsPath, metricsSignal.handle(rc))
 	mux.HandleFunc(LogsPath, logsSignal.handle(rc))
-	return mux
+	return rc.guard(mux)
 }
 
 // acceptPost answers 405 to anything but a POST and 415 to a body that is
@@ -118,33 +158,83 @@ func (rc *Receiver) handleTraces(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	req, err := parse(w, r, enc, rc.cfg.MaxBody)
+	rc.bodyDeadline(w)
+	m := &metered{b: &rc.budget}
+	// The committer answers; the handler gives the bytes back once it has.
+	defer m.release()
+	req, err := parse(w, r, enc, rc.cfg.MaxBody, m)
 	if err != nil {
 		rc.refuse(w, r, enc, err)
 		return
 	}
-	// Storing is not cancelled by the client going away: a transaction
-	// runs to its end or rolls back, never half way.
-	out := rc.store(context.WithoutCancel(r.Context()), r.RemoteAddr, req)
+	p := &pending{ctx: r.Context(), remote: r.RemoteAddr, req: req, done: make(chan Outcome, 1)}
+	select {
+	case rc.queue <- p:
+	default:
+		rc.refuse(w, r, enc, errBusy)
+		return
+	}
+	out, answered := rc.await(p)
+	if !answered {
+		return // the client went away: nobody reads an answer
+	}
 	rc.answer(w, enc, out)
+}
+
+// bodyDeadline bounds the time the body may take to arrive.
+func (rc *Receiver) bodyDeadline(w http.ResponseWriter) {
+	if rc.cfg.BodyTimeout > 0 {
+		// Not every ResponseWriter has deadlines (a test's recorder);
+		// there is then nothing to bound.
+		_ = http.NewResponseController(w).SetReadDeadline(time.Now().Add(rc.cfg.BodyTimeout))
+	}
+}
+
+// await waits for the commit that holds p, or for its client to go. A
+// request whose client has gone before its group is formed is dropped by
+// the committer, never stored (group.go).
+func (rc *Receiver) await(p *pending) (Outcome, bool) {
+	select {
+	case out := <-p.done:
+		return out, true
+	case <-rc.stopped:
+		select {
+		case out := <-p.done:
+			return out, true
+		default:
+			return Outcome{Err: errClosed, Retryable: true}, true
+		}
+	case <-p.ctx.Done():
+		return Outcome{}, false
+	}
 }
 
 // refuse answers a request that cannot be read, and logs it.
 func (rc *Receiver) refuse(w http.ResponseWriter, r *http.Request, enc encoding, err error) {
 	var he *httpError
-	if !errors.As(err, &he) {
+	switch {
+	case errors.Is(err, errBusy):
+		he = &httpError{http.StatusTooManyRequests, errBusy.Error()}
+	case isTimeout(err):
+		he = &httpError{http.StatusRequestTimeout, "request body not received in time: " + err.Error()}
+	case !errors.As(err, &he):
 		he = &httpError{http.StatusBadRequest, err.Error()}
 	}
 	// The parser's message quotes the body: untrusted, made inert.
 	rc.logf("%s  refused (%d): %s", sourceName(r.RemoteAddr, 0), he.status, textsafe.Terminal(he.msg))
+	if he.status == http.StatusTooManyRequests {
+		writeBusy(w, enc, he.status, rc.cfg.RetryAfter, he.msg)
+		return
+	}
 	writeStatus(w, enc, he.status, he.msg)
 }
 
 // parse reads and decodes the request, and encodes its traces as the
 // OTLP/JSON that the file route reads, so that both go through one
-// conversion. It runs before the request queues for the database.
-func parse(w http.ResponseWriter, r *http.Request, enc encoding, limit int64) (request, error) {
-	body, err := readBody(w, r, limit)
+// conversion. It runs before the request queues for the database, and the
+// body is read through m, which bounds its memory.
+func parse(w http.ResponseWriter, r *http.Request, enc encoding, limit int64, m *metered) (request, error) {
+	body, err := readBody(w, r, limit, m)
 	if err != nil {
 		return request{}, err
 	}
@@ -157,23 +247,64 @@ func parse(w http.ResponseWriter, r *http.Request, enc encoding, limit int64) (r
 	if err != nil {
 		return request{}, &httpError{http.StatusInternalServerError, "encode: " + err.Error()}
 	}
-	return request{spans: td.SpanCount(), doc: doc}, nil
+	// The committer reads the document back with encoding/json, which
+	// refuses values nested deeper than it allows: such a request is
+	// refused whole here rather than dropped there.
+	if !json.Valid(doc) {
+		return request{}, &httpError{http.StatusBadRequest, "invalid ExportTraceServiceRequest: " + jsonProblem(doc)}
+	}
+	return request{spans: td.SpanCount(), doc: doc, traces: traceIDs(td)}, nil
+}
+
+// jsonProblem says why encoding/json refuses doc.
+func jsonProblem(doc []byte) string {
+	if err := json.Unmarshal(doc, new(json.RawMessage)); err != nil {
+		return err.Error()
+	}
+	return "not valid JSON once re-encoded"
+}
+
+// traceIDs lists the distinct trace ids of td's spans, as otlp prints them.
+func traceIDs(td ptrace.Traces) []string {
+	seen := map[string]bool{}
+	var ids []string
+	rss := td.ResourceSpans()
+	for i := range rss.Len() {
+		sss := rss.At(i).ScopeSpans()
+		for j := range sss.Len() {
+			spans := sss.At(j).Spans()
+			for k := range spans.Len() {
+				id := spans.At(k).TraceID().String()
+				if !seen[id] {
+					seen[id] = true
+					ids = append(ids, id)
+				}
+			}
+		}
+	}
+	return ids
 }
 
 // request is a parsed request, ready to store.
 type request struct {
-	spans int
-	doc   []byte // the traces as OTLP/JSON
+	spans  int
+	doc    []byte   // the traces as OTLP/JSON, on one line
+	traces []string // the trace ids of its spans
 }
 
 // answer writes the response for a stored request.
 func (rc *Receiver) answer(w http.ResponseWriter, enc encoding, out Outcome) {
-	if out.Err != nil {
-		status := http.StatusInternalServerError
-		if out.Retryable {
-			status = http.StatusServiceUnavailable
-		}
-		writeStatus(w, enc, status, out.Err.Error())
+	var he *httpError
+	switch {
+	case out.Err == nil:
+	case errors.As(out.Err, &he):
+		writeStatus(w, enc, he.status, he.msg)
+		return
+	case out.Retryable:
+		writeBusy(w, enc, http.StatusServiceUnavailable, rc.cfg.RetryAfter, out.Err.Error())
+		return
+	default:
+		writeStatus(w, enc, http.StatusInternalServerError, out.Err.Error())
 		return
 	}
 	writeExport(w, enc, out.RejectedSpans, out.Message)
@@ -192,7 +323,11 @@ func sourceName(remote string, seq int64) string {
 type Outcome struct {
 	Source string
 	Spans  int
-	Result ingest.FileResult
+	// Group is the files row the request was committed in, and Requests
+	// how many requests that commit held.
+	Group    string
+	Requests int
+	Result   ingest.FileResult
 	// RejectedSpans and Message are the partial success answered.
 	RejectedSpans int64
 	Message       string
@@ -204,55 +339,6 @@ type Outcome struct {
 
 // errClosed answers requests that arrive while the receiver shuts down.
 var errClosed = errors.New("faultlens serve is shutting down")
-
-// store ingests one request's traces (spans of them, as the OTLP/JSON doc)
-// in one transaction. It returns only after the transaction committed or
-// rolled back.
-func (rc *Receiver) store(ctx context.Context, remote string, req request) Outcome {
-	rc.mu.Lock()
-	defer rc.mu.Unlock()
-	rc.seq++
-	out := Outcome{Source: sourceName(remote, rc.seq), Spans: req.spans}
-	start := time.Now()
-	defer func() { rc.account(out, time.Since(start)) }()
-	defer rc.armIdle()
-	if rc.closed {
-		out.Err, out.Retryable = errClosed, true
-		return out
-	}
-	if req.spans == 0 {
-		return out
-	}
-	db, err := rc.open(ctx)
-	if err != nil {
-		out.Err, out.Retryable = err, errors.Is(err, store.ErrLocked)
-		return out
-	}
-	stored, err := ingest.OTLP(ctx, db, bytes.NewReader(req.doc), out.Source, ingest.Options{Suite: rc.cfg.Suite})
-	res := stored.FileResult
-	out.Result = res
-	var none *otlp.NoAgentSpansError
-	switch {
-	case errors.As(err, &none):
-		// Not an error for a receiver: an instrumented service sends its
-		// HTTP and database spans too. Nothing of it is an agent run.
-		out.Message = fmt.Sprintf("%d spans, none in an agent run: nothing stored", out.Spans)
-		return out
-	case err != nil:
-		out.Err = err
-		return out
-	case res.Duplicate != "":
-		return out // an exporter's retry of a request already stored
-	}
-	rc.cache.behind = true
-	if out.RejectedSpans = stored.RejectedSpans; out.RejectedSpans > 0 {
-		out.Message, err = rejectedMessage(ctx, db, res, out.RejectedSpans)
-		if err != nil {
-			out.Message = fmt.Sprintf("%d events rejected; see faultlens rejected", out.RejectedSpans)
-		}
-	}
-	return out
-}
 
 // logf writes one line to the log, if any. Requests are refused (and
 // logged) outside rc.mu, so the log has a lock of its own. A write error

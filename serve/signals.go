@@ -61,7 +61,10 @@ func (sig otherSignal) handle(rc *Receiver) http.HandlerFunc {
 		if !ok {
 			return
 		}
-		body, err := readBody(w, r, rc.cfg.MaxBody)
+		rc.bodyDeadline(w)
+		m := &metered{b: &rc.budget}
+		defer m.release()
+		body, err := readBody(w, r, rc.cfg.MaxBody, m)
 		what := ""
 		if err == nil {
 			if what, err = sig.read(enc, body); err != nil {

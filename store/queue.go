@@ -132,3 +132,14 @@ func globEscape(s string) string {
 func queuedError(pid int) error {
 	return fmt.Errorf("%w (PID %d)", errQueued, pid)
 }
+
+// Waiting reports whether another live process queues for db (a reader or
+// writer that found it locked and waits). A process that holds db for a
+// long time (serve) asks between its transactions and lets go of the file
+// when one does, so that the waiter gets in within a poll or two.
+func Waiting(db string) bool {
+	if db == "" {
+		return false
+	}
+	return ahead(db, nil) != 0
+}
