@@ -25,8 +25,8 @@ type span struct {
 	events    ptrace.SpanEventSlice
 	role      role
 	fam       *family // the instrumentation family that reads it (general when none claims it)
-	order     int   // position in the input, the last tie-breaker of every sort
-	parent    *span // nil when the parent span is not in the input
+	order     int     // position in the input, the last tie-breaker of every sort
+	parent    *span   // nil when the parent span is not in the input
 
 	// raw, rawResource and rawScope keep the span as read, so that a
 	// trace's spans can be stored and assembled with later inputs.
