@@ -56,9 +56,18 @@ var families = []*family{&traceloopFamily, &genAIFamily, &openInferenceFamily, &
 // general reads the spans no family claims: every family's keys, in the
 // order of families, and the general rules of generalRole. Its keys are set
 // in init, since the families' readers refer to it.
-var general = &family{name: "general"}
+var general = &family{name: "general", spanTool: generalSpanTool}
 
 func init() { general.keys = unionKeys(families) }
+
+// generalSpanTool reads a tool's name from "execute_tool {name}" or
+// "{name}.tool".
+func generalSpanTool(name string) string {
+	if head, ok := strings.CutSuffix(name, ".tool"); ok && head != "" {
+		return head
+	}
+	return genAISpanTool(name)
+}
 
 // classify decides a span's role and the family that reads it: every
 // family's marker, then every family's span-name rules, then the general

@@ -23,7 +23,8 @@ var traceloopFamily = family{
 		agentName:    []string{"gen_ai.agent.name", "traceloop.workflow.name"},
 		conversation: []string{"gen_ai.conversation.id"},
 	},
-	answer: traceloopAnswer,
+	spanTool: generalSpanTool,
+	answer:   traceloopAnswer,
 }
 
 // keyTraceloopKind decides a Traceloop decorator span's role.
@@ -31,7 +32,10 @@ const keyTraceloopKind = "traceloop.span.kind"
 
 // traceloopMarker claims a span by traceloop.span.kind: a workflow or agent
 // is a run, a tool a tool call, a task named planning ("planner.task") a
-// planning stage; other tasks are GenAI spans with no event.
+// planning stage. A task that states a GenAI operation takes its role: the
+// LangChain instrumentation marks its tool spans as tasks with
+// gen_ai.operation.name execute_tool. Other tasks are GenAI spans with no
+// event.
 func traceloopMarker(s *span) (role, bool) {
 	switch strings.ToLower(attrStr(s.attrs, keyTraceloopKind)) {
 	case "":
@@ -41,6 +45,9 @@ func traceloopMarker(s *span) (role, bool) {
 	case "tool":
 		return roleTool, true
 	case "task":
+		if r, ok := genAIMarker(s); ok && r != roleGenAI {
+			return r, true
+		}
 		if isPlanName(attrStr(s.attrs, "traceloop.entity.name")) || isPlanName(s.name) {
 			return rolePlan, true
 		}

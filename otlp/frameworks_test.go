@@ -32,12 +32,12 @@ type truth struct {
 }
 
 type truthRun struct {
-	Scenario   string `json:"scenario"`
-	ModelCalls int    `json:"model_calls"`
-	Plans      int    `json:"plans"`
-	ToolCalls  []truthCall `json:"tool_calls"`
-	Answer       string `json:"answer"`
-	FinishReason string `json:"finish_reason"`
+	Scenario     string      `json:"scenario"`
+	ModelCalls   int         `json:"model_calls"`
+	Plans        int         `json:"plans"`
+	ToolCalls    []truthCall `json:"tool_calls"`
+	Answer       string      `json:"answer"`
+	FinishReason string      `json:"finish_reason"`
 	Resends      []struct {
 		Tool   string `json:"tool"`
 		After  string `json:"after"`
