@@ -68,6 +68,9 @@ var frameworkCases = []struct {
 	// OpenLLMetry: NAME.workflow root, planner.task, chat spans of its
 	// OpenAI instrumentation, NAME.tool spans of its tool decorator, which
 	// ends no span when the tool throws.
+	// The contrib OpenAI instrumentation's chat spans (older gen_ai.system)
+	// under a hand-written loop of invoke_agent, plan and execute_tool spans.
+	{"contrib-openai", Stats{Lines: 5, SpanLines: 5, Spans: 39, AgentSpans: 39, Runs: 5}, true, false},
 	{"traceloop", Stats{Lines: 5, SpanLines: 5, Spans: 33, AgentSpans: 33, Runs: 5}, true, true},
 }
 

@@ -10,6 +10,7 @@ import { runAISDK6, runAISDK7 } from './aisdk.mjs';
 import { runLangGraph } from './langgraph.mjs';
 import { runOpenAIAgents } from './openai-agents.mjs';
 import { runTraceloop } from './traceloop.mjs';
+import { runContribOpenAI } from './contrib-openai.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const out = join(here, '..', '..', 'otlp', 'testdata', 'frameworks');
@@ -23,6 +24,7 @@ const generators = [
   ['aisdk6', () => runAISDK6(installed('ai6'))],
   ['aisdk7', () => runAISDK7(installed('ai'))],
   ['openai-agents', () => runOpenAIAgents(`${installed('@openai/agents')} (@arizeai/openinference-instrumentation-openai-agents ${installed('@arizeai/openinference-instrumentation-openai-agents')})`)],
+  ['contrib-openai', () => runContribOpenAI(`${installed('@opentelemetry/instrumentation-openai')} (openai ${installed('openai6')})`)],
   ['traceloop', () => runTraceloop(`${installed('@traceloop/node-server-sdk')} (@traceloop/instrumentation-openai ${installed('@traceloop/instrumentation-openai')}, openai ${installed('openai')})`)],
   ['langgraph', () => runLangGraph(`${installed('@langchain/langgraph')} (@langchain/core ${installed('@langchain/core')}, @arizeai/openinference-instrumentation-langchain ${installed('@arizeai/openinference-instrumentation-langchain')})`)],
 ];
