@@ -18,7 +18,7 @@ import (
 // five scenarios (scripts/otel-fixtures/scenarios.mjs), so they must give
 // the same figures: that is the point of reading each as it emits.
 func TestFrameworkFixtureMetrics(t *testing.T) {
-	for _, name := range []string{"aisdk6", "aisdk7", "langgraph", "openai-agents", "contrib-openai"} {
+	for _, name := range []string{"aisdk5", "aisdk6", "aisdk7", "langgraph", "openai-agents", "contrib-openai"} {
 		t.Run(name, func(t *testing.T) {
 			// The OpenAI Agents SDK records no final answer: no terminal,
 			// so nothing deliverable, nothing claimed, success false.

@@ -56,6 +56,8 @@ var frameworkCases = []struct {
 	// re-sends) are not in the telemetry.
 	lostFailures bool
 }{
+	// AI SDK 5: the same ai.* spans as AI SDK 6.
+	{"aisdk5", Stats{Lines: 5, SpanLines: 5, Spans: 29, AgentSpans: 29, Runs: 5}, true, false},
 	// AI SDK 6: per run one ai.generateText root, its doGenerate and toolCall spans.
 	{"aisdk6", Stats{Lines: 5, SpanLines: 5, Spans: 29, AgentSpans: 29, Runs: 5}, true, false},
 	// AI SDK 7: invoke_agent, step N (agent_step), chat, execute_tool.

@@ -6,7 +6,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { writeFixture } from './otel.mjs';
-import { runAISDK6, runAISDK7 } from './aisdk.mjs';
+import { runAISDK5, runAISDK6, runAISDK7 } from './aisdk.mjs';
 import { runLangGraph } from './langgraph.mjs';
 import { runOpenAIAgents } from './openai-agents.mjs';
 import { runTraceloop } from './traceloop.mjs';
@@ -21,6 +21,7 @@ function installed(pkg) {
 }
 
 const generators = [
+  ['aisdk5', () => runAISDK5(installed('ai5'))],
   ['aisdk6', () => runAISDK6(installed('ai6'))],
   ['aisdk7', () => runAISDK7(installed('ai'))],
   ['openai-agents', () => runOpenAIAgents(`${installed('@openai/agents')} (@arizeai/openinference-instrumentation-openai-agents ${installed('@arizeai/openinference-instrumentation-openai-agents')})`)],
