@@ -108,7 +108,8 @@ func pick(order []string, suites map[string]*Suite, want []string) []Suite {
 	return out
 }
 
-// fillBreakdowns adds recovery, evidence grade and latency rows per suite.
+// fillBreakdowns adds recovery, evidence grade and latency rows, and the
+// calls of unknown arguments per tool, per suite.
 func (s *Session) fillBreakdowns(ctx context.Context, suites map[string]*Suite) error {
 	rows, err := s.query(ctx, "metrics.recovery")
 	if err != nil {
@@ -129,6 +130,17 @@ func (s *Session) fillBreakdowns(ctx context.Context, suites map[string]*Suite) 
 	for _, r := range rows {
 		if st := suites[asString(r["suite"])]; st != nil {
 			st.EvidenceGrade = append(st.EvidenceGrade, GradeRow{Path: asString(r["path"]), Count: asInt(r["count"]), MeanGrade: asFloat(r["mean_grade"])})
+		}
+	}
+	if rows, err = s.query(ctx, "metrics.unknown_args"); err != nil {
+		return err
+	}
+	for _, r := range rows {
+		if st := suites[asString(r["suite"])]; st != nil {
+			if st.UnknownArgs == nil {
+				st.UnknownArgs = map[string]int64{}
+			}
+			st.UnknownArgs[asString(r["tool"])] = asInt(r["calls"])
 		}
 	}
 	lat, err := s.latency(ctx)

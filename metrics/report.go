@@ -30,6 +30,9 @@ type Suite struct {
 	EvidenceGrade      []GradeRow     `json:"evidence_grade"`
 	Latency            []LatencyRow   `json:"latency"`
 	Scenarios          []ScenarioPart `json:"scenarios"`
+	// UnknownArgs counts, per tool, the calls whose arguments the trace
+	// does not record: no duplicate or inferred re-send can involve them.
+	UnknownArgs map[string]int64 `json:"unknown_args_per_tool,omitempty"`
 }
 
 // ScenarioPart is the evaluation of the runs of one scenario within a suite.

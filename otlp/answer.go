@@ -15,27 +15,20 @@ type answer struct {
 	found  bool   // whether the root span records an answer at all
 }
 
-// answerOf reads the final answer from the run's root span, from the first
-// source present:
-//   - the Vercel AI SDK 6: ai.response.text and ai.response.finishReason;
-//   - the GenAI conventions (AI SDK 7 and others): the last assistant message
-//     of gen_ai.output.messages, its finish_reason, else the last of
-//     gen_ai.response.finish_reasons;
-//   - OpenInference: output.value, as text, or the last message of a
-//     {"messages": [...]} state (LangGraph) when it is the model's.
+// answerOf reads the final answer from the run's root span: in its own
+// family's form first, then in every other family's (a plain root span
+// over framework spans records nothing, and a framework may write another's
+// attributes). Each family's answer reader says where it looks.
 //
 // When the root span names no finish reason, the last model span of the run
 // that names one gives it (OpenInference puts llm.finish_reason only there).
 func answerOf(r *run, models []*span) answer {
 	root := r.root
 	var a answer
-	switch {
-	case hasAttr(root, "ai.response.text"):
-		a = answer{text: attrStr(root.attrs, "ai.response.text"), finish: attrStr(root.attrs, "ai.response.finishReason"), found: true}
-	case hasAttr(root, "gen_ai.output.messages"):
-		a = genAIAnswer(root)
-	case hasAttr(root, "output.value"):
-		a = openInferenceAnswer(root)
+	for _, f := range answerFamilies(root) {
+		if a = f.answer(root); a.found {
+			break
+		}
 	}
 	if !a.found {
 		return a
@@ -52,14 +45,28 @@ func answerOf(r *run, models []*span) answer {
 	return a
 }
 
-// finishOf reads a model span's finish reason in any of the conventions.
-func finishOf(s *span) string {
-	if f := attrStr(s.attrs, "llm.finish_reason", "ai.response.finishReason"); f != "" {
-		return f
+// answerFamilies returns the families with an answer reader, the root's
+// own first.
+func answerFamilies(root *span) []*family {
+	var out []*family
+	if root.fam != nil && root.fam.answer != nil {
+		out = append(out, root.fam)
 	}
-	reasons := attrStrings(s.attrs, "gen_ai.response.finish_reasons")
-	if len(reasons) > 0 {
-		return reasons[len(reasons)-1]
+	for _, f := range families {
+		if f.answer != nil && f != root.fam {
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
+// finishOf reads a model span's finish reason: the first of its family's
+// finish keys (then any family's) that it has; of a list, the last value.
+func finishOf(s *span) string {
+	for _, k := range keysFor(s, fieldFinish) {
+		if reasons := attrStrings(s.attrs, k); len(reasons) > 0 {
+			return reasons[len(reasons)-1]
+		}
 	}
 	return ""
 }
@@ -77,6 +84,9 @@ type genAIMessage struct {
 // genAIAnswer reads the last assistant message of gen_ai.output.messages:
 // its text parts, joined, and its finish reason.
 func genAIAnswer(root *span) answer {
+	if !hasAttr(root, "gen_ai.output.messages") {
+		return answer{}
+	}
 	var msgs []genAIMessage
 	if json.Unmarshal([]byte(attrStr(root.attrs, "gen_ai.output.messages")), &msgs) != nil {
 		return answer{}
@@ -122,6 +132,9 @@ type lcResponseMeta struct {
 // plain text is the answer; a JSON state with "messages" gives its last
 // message when the model wrote it; a JSON string is its text.
 func openInferenceAnswer(root *span) answer {
+	if !hasAttr(root, "output.value") {
+		return answer{}
+	}
 	value := attrStr(root.attrs, "output.value")
 	if !strings.Contains(strings.ToLower(attrStr(root.attrs, "output.mime_type")), "json") || !json.Valid([]byte(value)) {
 		return answer{text: value, found: true}

@@ -195,10 +195,11 @@ func traceDoc(spans []*span) ([]byte, error) {
 }
 
 // HasGenAI reports whether the input, with the spans stored of its traces
-// (AddStored), holds a span of an agent framework (GenAI, OpenInference or
-// AI SDK): such spans are kept even before they form a run, since the rest
-// of their trace may come in a later input; and an input of plain spans
-// (the HTTP root of a run whose GenAI leaves came earlier) completes them.
+// (AddStored), holds a span that an instrumentation family or a general
+// rule reads (family.go): such spans are kept even before they form a run,
+// since the rest of their trace may come in a later input; and an input of
+// plain spans (the HTTP root of a run whose GenAI leaves came earlier)
+// completes them.
 func (b *Batch) HasGenAI() bool {
 	for _, spans := range [][]*span{b.c.spans, b.stored} {
 		for _, s := range spans {

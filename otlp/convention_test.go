@@ -172,7 +172,8 @@ func assertConventionLines(t *testing.T, got, want []string) {
 // A trace the generic mapping reads (no faultlens.event.type, no run id)
 // is completed by the convention's attributes on its spans and by its
 // faultlens.* span events: the run gets its task, the tool call its side
-// effect and idempotency key (the generic retry inference stays), the
+// effect and idempotency key (the generic retry inference stays: the
+// span records no arguments, so http.request.resend_count links it), the
 // evidence the generic call id of the span it is on, and the terminal is
 // the span event's.
 func TestConventionCompletesGenericSpans(t *testing.T) {
@@ -183,7 +184,7 @@ func TestConventionCompletesGenericSpans(t *testing.T) {
 		`{"traceId":"44444444444444444444444444444444","spanId":"2222222222222222","parentSpanId":"1111111111111111","name":"execute_tool save","startTimeUnixNano":"1764295201000000000","endTimeUnixNano":"1764295202000000000","status":{"code":2},"attributes":[` +
 		`{"key":"gen_ai.operation.name","value":{"stringValue":"execute_tool"}},{"key":"error.type","value":{"stringValue":"timeout"}},{"key":"faultlens.tool.side_effect","value":{"stringValue":"write"}},{"key":"faultlens.tool.idempotency_key","value":{"stringValue":"k"}}]},` +
 		`{"traceId":"44444444444444444444444444444444","spanId":"3333333333333333","parentSpanId":"1111111111111111","name":"execute_tool save","startTimeUnixNano":"1764295203000000000","endTimeUnixNano":"1764295204000000000","attributes":[` +
-		`{"key":"gen_ai.operation.name","value":{"stringValue":"execute_tool"}},{"key":"faultlens.tool.side_effect","value":{"stringValue":"write"}},{"key":"faultlens.tool.idempotency_key","value":{"stringValue":"k"}}],` +
+		`{"key":"gen_ai.operation.name","value":{"stringValue":"execute_tool"}},{"key":"http.request.resend_count","value":{"intValue":"1"}},{"key":"faultlens.tool.side_effect","value":{"stringValue":"write"}},{"key":"faultlens.tool.idempotency_key","value":{"stringValue":"k"}}],` +
 		`"events":[{"timeUnixNano":"1764295204000000000","name":"faultlens.evidence","attributes":[{"key":"faultlens.evidence.id","value":{"stringValue":"e1"}},{"key":"faultlens.evidence.claim","value":{"stringValue":"saved"}},{"key":"faultlens.evidence.grade","value":{"stringValue":"primary"}},{"key":"faultlens.evidence.status","value":{"stringValue":"confirmed"}}]}]}` +
 		`]}]}]}`
 	got, stats := conventionConvert(t, in, Options{Suite: "s"})

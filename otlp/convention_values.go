@@ -179,7 +179,7 @@ func (d *conventionDecoder) complete(ev map[string]any, typ string, s *span) {
 		setDefault(ev, "call_id", s.spanID)
 		setDefault(ev, "action_id", ev["call_id"])
 		setDefault(ev, "tool", toolName(s))
-		if digest := argsDigest(s.attrs); digest != "" {
+		if digest := argsDigest(s); digest != "" {
 			setDefault(ev, "args_digest", digest)
 		}
 		if _, ok := ev["status"]; !ok {

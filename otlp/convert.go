@@ -38,6 +38,11 @@ type Stats struct {
 	// NonAgentSpans counts the other spans (plain HTTP, gRPC, database
 	// spans, and GenAI spans outside any run), which are left out.
 	NonAgentSpans int
+	// UnreadSpans counts the spans that no instrumentation family and no
+	// general rule read (family.go): plain HTTP, gRPC and database spans,
+	// and the spans of any framework faultlens does not know. Many of them
+	// beside few runs say that a family is missing.
+	UnreadSpans int
 	// Runs is the number of runs written.
 	Runs int
 	// Rejected lists the lines that are not OTLP/JSON, in input order.

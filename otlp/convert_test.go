@@ -26,7 +26,7 @@ var goldenCases = []goldenCase{
 	{
 		fixture: "genai_basic.jsonl",
 		golden:  "genai_basic.want.jsonl",
-		stats:   Stats{Lines: 2, SpanLines: 2, Spans: 6, AgentSpans: 5, NonAgentSpans: 1, Runs: 1},
+		stats:   Stats{Lines: 2, SpanLines: 2, Spans: 6, AgentSpans: 5, NonAgentSpans: 1, UnreadSpans: 1, Runs: 1},
 	},
 	{
 		fixture: "tool_errors.jsonl",
@@ -41,7 +41,7 @@ var goldenCases = []goldenCase{
 	{
 		fixture: "plan.jsonl",
 		golden:  "plan.want.jsonl",
-		stats:   Stats{Lines: 1, SpanLines: 1, Spans: 7, AgentSpans: 6, NonAgentSpans: 1, Runs: 1},
+		stats:   Stats{Lines: 1, SpanLines: 1, Spans: 7, AgentSpans: 6, NonAgentSpans: 1, UnreadSpans: 1, Runs: 1},
 	},
 	{
 		fixture: "openinference.jsonl",
@@ -51,7 +51,7 @@ var goldenCases = []goldenCase{
 	{
 		fixture: "old_attrs.jsonl",
 		golden:  "old_attrs.want.jsonl",
-		stats:   Stats{Lines: 1, SpanLines: 1, Spans: 4, AgentSpans: 4, Runs: 1},
+		stats:   Stats{Lines: 1, SpanLines: 1, Spans: 4, AgentSpans: 4, UnreadSpans: 1, Runs: 1},
 	},
 	{
 		fixture: "pretty_document.json",
@@ -77,18 +77,18 @@ var goldenCases = []goldenCase{
 	{
 		fixture: "multi_roots.jsonl",
 		golden:  "multi_roots.want.jsonl",
-		stats:   Stats{Lines: 1, SpanLines: 1, Spans: 7, AgentSpans: 6, NonAgentSpans: 1, Runs: 2},
+		stats:   Stats{Lines: 1, SpanLines: 1, Spans: 7, AgentSpans: 6, NonAgentSpans: 1, UnreadSpans: 1, Runs: 2},
 	},
 	{
 		fixture: "genai_basic.jsonl",
 		opts:    Options{Suite: "nightly-2026-11-28"},
 		golden:  "genai_basic_suite.want.jsonl",
-		stats:   Stats{Lines: 2, SpanLines: 2, Spans: 6, AgentSpans: 5, NonAgentSpans: 1, Runs: 1},
+		stats:   Stats{Lines: 2, SpanLines: 2, Spans: 6, AgentSpans: 5, NonAgentSpans: 1, UnreadSpans: 1, Runs: 1},
 	},
 	{
 		fixture: "no_agent.jsonl",
 		golden:  "no_agent.want.jsonl",
-		stats:   Stats{Lines: 2, SpanLines: 2, Spans: 3, NonAgentSpans: 3},
+		stats:   Stats{Lines: 2, SpanLines: 2, Spans: 3, NonAgentSpans: 3, UnreadSpans: 2},
 		err:     "no agent spans found (3 spans read)",
 	},
 }

@@ -9,21 +9,15 @@ import (
 	"go.opentelemetry.io/collector/pdata/pcommon"
 )
 
-// argsKeys are the attributes that may hold a tool call's arguments, most
-// specific first: the GenAI convention, the AI SDK's ai.toolCall.args
-// (AI SDK 6 and older), OpenInference's input.value on a
-// TOOL span, and OpenInference's tool.parameters, which some
-// instrumentations fill with the arguments (the specification calls it the
-// parameters' definition, so it is the last resort).
-var argsKeys = []string{"gen_ai.tool.call.arguments", "ai.toolCall.args", "input.value", "tool.parameters"}
-
-// argsDigest hashes a tool call's normalised arguments: the hex of the first
-// 16 bytes of their SHA-256, or "" when the span records no arguments.
-// Arguments given as a JSON string and as a structured attribute hash alike
-// when they hold the same JSON (object keys sorted, numbers kept as written).
-func argsDigest(attrs pcommon.Map) string {
-	for _, k := range argsKeys {
-		v, ok := attrs.Get(k)
+// argsDigest hashes a tool call's normalised arguments, read through the
+// span's family (its args keys, most specific first, then every other
+// family's): the hex of the first 16 bytes of their SHA-256, or "" when the
+// span records no arguments, which leaves them unknown. Arguments given as a
+// JSON string and as a structured attribute hash alike when they hold the
+// same JSON (object keys sorted, numbers kept as written).
+func argsDigest(s *span) string {
+	for _, k := range keysFor(s, fieldArgs) {
+		v, ok := s.attrs.Get(k)
 		if !ok {
 			continue
 		}

@@ -12,7 +12,7 @@ func TestArgsDigest(t *testing.T) {
 		if err := m.FromRaw(raw); err != nil {
 			t.Fatal(err)
 		}
-		return argsDigest(m)
+		return argsDigest(&span{attrs: m})
 	}
 	// sha256(`{"lat":1,"lon":2}`), first 16 bytes.
 	const latLon = "c7cb3ca638b28e19c410622e369f6f8e"

@@ -9,15 +9,16 @@
 // go.opentelemetry.io/collector/pdata; metric and log lines are counted and
 // skipped.
 //
-// Spans that follow the OpenTelemetry GenAI semantic conventions
-// (invoke_agent, plan, chat, execute_tool, ...), OpenInference
-// (openinference.span.kind AGENT, CHAIN, LLM, TOOL, ...) or the Vercel AI
-// SDK's own ai.* spans become run, stage, model_call and tool_call events;
-// the final answer and finish reason a framework records on the run's root
-// span become its terminal (finish.go). Re-sends are inferred across the
-// whole run (toolcalls.go), and a trace split over several inputs is
-// assembled by trace id (Batch). What OTLP cannot express (evidence, the
-// task) is left out rather than invented, so the gates that need it stay
-// unknown. docs/otlp-mapping.md in the
-// repository holds the full mapping table and the reasons behind it.
+// Each instrumentation family (the OpenTelemetry GenAI conventions,
+// OpenInference, the Vercel AI SDK's own ai.* spans, OpenLLMetry/Traceloop)
+// is defined once, in a family_*.go file: how it marks its spans and which
+// attributes carry each field (family.go). Their spans become run, stage,
+// model_call and tool_call events; the final answer and finish reason a
+// framework records on the run's root span become its terminal (finish.go).
+// Re-sends are inferred across the whole run, and arguments a span does not
+// record are never equal to any (retries.go); a trace split over several
+// inputs is assembled by trace id (Batch). What OTLP cannot express
+// (evidence, the task) is left out rather than invented, so the gates that
+// need it stay unknown. docs/otlp-mapping.md in the repository holds the
+// full mapping table and the reasons behind it.
 package otlp

@@ -14,11 +14,11 @@ import (
 )
 
 // TestFrameworkFixtureMetrics ingests each framework fixture as a user
-// would and asserts the report's figures. The three frameworks ran the same
+// would and asserts the report's figures. The frameworks ran the same
 // five scenarios (scripts/otel-fixtures/scenarios.mjs), so they must give
 // the same figures: that is the point of reading each as it emits.
 func TestFrameworkFixtureMetrics(t *testing.T) {
-	for _, name := range []string{"aisdk6", "aisdk7", "langgraph", "openai-agents"} {
+	for _, name := range []string{"aisdk5", "aisdk6", "aisdk7", "langgraph", "openai-agents", "contrib-openai"} {
 		t.Run(name, func(t *testing.T) {
 			// The OpenAI Agents SDK records no final answer: no terminal,
 			// so nothing deliverable, nothing claimed, success false.
@@ -26,6 +26,12 @@ func TestFrameworkFixtureMetrics(t *testing.T) {
 			successUnknown := int64(5)
 			if name == "openai-agents" {
 				answered, successUnknown = 0, 0
+			}
+			// The hand-written loop over the contrib OpenAI instrumentation
+			// plans in a plan span: the plan gate is known, and valid.
+			planValid, planUnknown := int64(0), int64(5)
+			if name == "contrib-openai" {
+				planValid, planUnknown = 5, 0
 			}
 			path := filepath.Join("testdata", "frameworks", name+".jsonl")
 			s := ingestReport(t, path)
@@ -38,8 +44,9 @@ func TestFrameworkFixtureMetrics(t *testing.T) {
 				got           metrics.Rate
 				num, den, unk int64
 			}{
-				// No plan span and no task: two gates unknown in every run.
-				{"plan validity", m.PlanValidity, 0, 5, 5},
+				// No plan span (but in contrib-openai) and no task: the
+				// plan and evidence gates are unknown.
+				{"plan validity", m.PlanValidity, planValid, 5, planUnknown},
 				{"evidence satisfaction", m.EvidenceSatisfaction, 0, 5, 5},
 				// Every run ends with finish reason stop and a non-empty answer.
 				{"answer deliverable", m.AnswerDeliverable, answered, 5, -1},

@@ -181,7 +181,11 @@ func (c *collector) addTraces(td ptrace.Traces) {
 			ss := rs.ScopeSpans().At(j)
 			spans := ss.Spans()
 			for k := range spans.Len() {
-				c.spans = append(c.spans, newSpan(spans.At(k), rs.Resource(), ss.Scope(), len(c.spans)))
+				s := newSpan(spans.At(k), rs.Resource(), ss.Scope(), len(c.spans))
+				if s.role == roleNone {
+					c.stats.UnreadSpans++
+				}
+				c.spans = append(c.spans, s)
 			}
 		}
 	}

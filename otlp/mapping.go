@@ -65,7 +65,7 @@ func mapRun(r *run, suite string) []event {
 	m.addStages(byRole(spans, rolePlan))
 	models := byRole(spans, roleModel)
 	m.addModelCalls(models)
-	m.addToolCalls(byRole(spans, roleTool))
+	m.addToolCalls(byRole(spans, roleTool), models)
 	t := terminalOf(r.root)
 	if t == nil && !statesTerminalEvent(r) {
 		t = finishTerminal(r, byEnd(models))
@@ -113,13 +113,13 @@ func (m *runMapper) runEvent() *runEvent {
 		Suite:          cmp.Or(m.suite, attrStr(root.resource, "service.name"), defaultSuite),
 		Scenario:       cmp.Or(attrStr(root.attrs, keyScenario, "scenario"), attrStr(root.resource, keyScenario, "scenario")),
 		StartedAt:      timestamp(root.start),
-		AgentID:        m.firstAttr("gen_ai.agent.id"),
-		ConversationID: m.firstAttr("gen_ai.conversation.id", "session.id"),
+		AgentID:        m.firstAttr(fieldAgentID),
+		ConversationID: m.firstAttr(fieldConversation),
 		Otel:           refOf(root),
 	}
 	agent := agentInfo{
-		Name:    m.firstAttr("gen_ai.agent.name", "agent.name", "ai.telemetry.functionId"),
-		Version: m.firstAttr("gen_ai.agent.version"),
+		Name:    m.firstAttr(fieldAgentName),
+		Version: m.firstAttr(fieldAgentVersion),
 	}
 	if op, name, _ := strings.Cut(strings.TrimSpace(root.name), " "); agent.Name == "" && operationRoles[strings.ToLower(op)] == roleAgent {
 		// The conventions name the span "invoke_agent {gen_ai.agent.name}";
@@ -132,14 +132,14 @@ func (m *runMapper) runEvent() *runEvent {
 	return ev
 }
 
-// firstAttr reads an attribute from the root span, else from the first
-// member span that has it.
-func (m *runMapper) firstAttr(keys ...string) string {
-	if v := attrStr(m.run.root.attrs, keys...); v != "" {
+// firstAttr reads a field from the root span, else from the first member
+// span that has it, each through its family's keys.
+func (m *runMapper) firstAttr(p pick) string {
+	if v := m.run.root.str(p); v != "" {
 		return v
 	}
 	for _, s := range m.run.members {
-		if v := attrStr(s.attrs, keys...); v != "" {
+		if v := s.str(p); v != "" {
 			return v
 		}
 	}
@@ -184,17 +184,17 @@ func (m *runMapper) addModelCalls(calls []*span) {
 			StartedAt: timestamp(s.start),
 			EndedAt:   timestamp(s.end),
 			Outcome:   outcome,
-			Provider:  attrStr(s.attrs, "gen_ai.provider.name", "gen_ai.system", "llm.provider", "llm.system", "ai.model.provider"),
-			Model:     attrStr(s.attrs, "gen_ai.response.model", "gen_ai.request.model", "llm.model_name", "ai.response.model", "ai.model.id"),
+			Provider:  s.str(fieldProvider),
+			Model:     s.str(fieldModel),
 			Otel:      refOf(s),
 		}
 		if p := m.enclosingPlan(s); p != nil {
 			ev.Role, ev.StageID = modelRolePlanner, m.planIDs[p]
 		}
-		if n, ok := attrInt(s.attrs, "gen_ai.usage.input_tokens", "gen_ai.usage.prompt_tokens", "llm.token_count.prompt", "ai.usage.inputTokens", "ai.usage.promptTokens"); ok {
+		if n, ok := s.int(fieldInputTokens); ok {
 			ev.InputTokens = &n
 		}
-		if n, ok := attrInt(s.attrs, "gen_ai.usage.output_tokens", "gen_ai.usage.completion_tokens", "llm.token_count.completion", "ai.usage.outputTokens", "ai.usage.completionTokens"); ok {
+		if n, ok := s.int(fieldOutputTokens); ok {
 			ev.OutputTokens = &n
 		}
 		m.add(rankSpan, s.start, s.order, ev)

@@ -22,7 +22,7 @@ func TestConvertRealCollectorExport(t *testing.T) {
 	defer func() { _ = f.Close() }() // read only
 	var out bytes.Buffer
 	stats, err := Convert(f, Options{Source: "otel-demo-collector-export.jsonl"}, &out)
-	want := Stats{Lines: 97, SpanLines: 41, MetricLines: 40, LogLines: 16, Spans: 547, NonAgentSpans: 547}
+	want := Stats{Lines: 97, SpanLines: 41, MetricLines: 40, LogLines: 16, Spans: 547, NonAgentSpans: 547, UnreadSpans: 547}
 	checkStats(t, stats, want)
 	if !errors.Is(err, ErrNoAgentSpans) {
 		t.Fatalf("Convert error = %v, want ErrNoAgentSpans", err)

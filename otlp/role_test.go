@@ -25,7 +25,7 @@ func TestClassifyAISDK(t *testing.T) {
 	for _, tc := range cases {
 		s := spanWith(tc.attrs)
 		s.name = tc.name
-		if got := classify(s); got != tc.want {
+		if got, _ := classify(s); got != tc.want {
 			t.Errorf("classify(%q, %v) = %d, want %d", tc.name, tc.attrs, got, tc.want)
 		}
 	}

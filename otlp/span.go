@@ -24,8 +24,9 @@ type span struct {
 	resource  pcommon.Map
 	events    ptrace.SpanEventSlice
 	role      role
-	order     int   // position in the input, the last tie-breaker of every sort
-	parent    *span // nil when the parent span is not in the input
+	fam       *family // the instrumentation family that reads it (general when none claims it)
+	order     int     // position in the input, the last tie-breaker of every sort
+	parent    *span   // nil when the parent span is not in the input
 
 	// raw, rawResource and rawScope keep the span as read, so that a
 	// trace's spans can be stored and assembled with later inputs.
@@ -61,7 +62,7 @@ func newSpan(s ptrace.Span, res pcommon.Resource, scope pcommon.InstrumentationS
 		rawScope:    scope,
 	}
 	sp.failed = spanFailed(s.Status().Code(), sp.attrs)
-	sp.role = classify(sp)
+	sp.role, sp.fam = classify(sp)
 	return sp
 }
 

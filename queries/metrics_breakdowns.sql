@@ -38,3 +38,14 @@ ORDER BY suite, CASE scope WHEN 'stage' THEN 0 WHEN 'tool' THEN 1 ELSE 2 END,
 
 -- name: metrics.rejected
 SELECT reason, count(*) AS n FROM rejected_lines GROUP BY reason ORDER BY n DESC, reason;
+
+-- name: metrics.unknown_args
+-- Tool calls whose arguments the trace does not record (no args_digest),
+-- per suite and tool. Unknown arguments are never equal to any: such calls
+-- are neither duplicates nor inferred re-sends, and are counted here so the
+-- reader knows how many calls those rates could not judge.
+SELECT r.suite, c.tool, count(*) AS calls
+FROM call_facts c JOIN run_facts r USING (run_id)
+WHERE c.args_digest IS NULL
+GROUP BY r.suite, c.tool
+ORDER BY r.suite, c.tool;

@@ -87,14 +87,22 @@ class CounterIds {
 let contextSet = false;
 
 /**
+ * resetClock starts the fake clock and random stream afresh, for a
+ * generator that brings its own tracer provider (Traceloop).
+ */
+export function resetClock() {
+  seed = seedStart;
+  nowMs = epoch;
+}
+
+/**
  * setup returns a tracer provider writing to memory, with counter ids that
  * start with seed (two hex digits), and the exporter holding its spans.
  */
 export function setup(idSeed, serviceName) {
   // Each fixture starts its clock and random stream afresh, whatever ran
   // before it.
-  seed = seedStart;
-  nowMs = epoch;
+  resetClock();
   if (!contextSet) {
     context.setGlobalContextManager(new AsyncLocalStorageContextManager().enable());
     contextSet = true;

@@ -103,6 +103,11 @@ export class Recorder {
     this.plan = Object.fromEntries(Object.entries(scenario.plan).map(([k, v]) => [k, [...v]]));
   }
 
+  /** planned counts a planning stage the agent ran (only agents that plan call it). */
+  planned() {
+    this.run.plans = (this.run.plans ?? 0) + 1;
+  }
+
   /** modelCall counts one call of the fake model. */
   modelCall() {
     this.run.model_calls++;
