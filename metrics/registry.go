@@ -105,7 +105,7 @@ var registry = []RateDef{
 	// Not a defect: nothing in the trace refutes the claim, nor backs it.
 	// Its reasons are the gates that were unknown.
 	{Name: "unverified_completion", Label: "unverified completion", Of: "claimed completed", Better: Lower, Group: GroupClaims,
-		Reported: true, Reasons: []string{"plan_validity", "evidence_satisfaction"}, Empty: "no run claimed completion",
+		Reported: true, Reasons: []string{"evidence_satisfaction", "plan_validity"}, Empty: "no run claimed completion",
 		CompareRow: 8, PerRun: func(r *RunFact) (int64, int64) {
 			return one(claimedCompleted(r) && r.Success == nil), one(claimedCompleted(r))
 		}},
@@ -156,7 +156,7 @@ var registry = []RateDef{
 
 	// Rates that explain others; the report places each by hand.
 	{Name: "evidence_satisfaction_given_plan", Label: "evidence satisfied given a valid plan", Better: Higher, Group: GroupContext,
-		Reported: true},
+		Reported: true, Empty: "no run with a valid plan"},
 	{Name: "claimed_completed", Label: "claimed completed", Of: "runs", Group: GroupContext, Reported: true,
 		CompareRow: 6, FaultSensitive: true, PerRun: runsWhere(claimedCompleted)},
 	{Name: "missing_terminal", Label: "no terminal event", Of: "runs", Better: Lower, Group: GroupContext,

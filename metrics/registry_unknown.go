@@ -1,5 +1,7 @@
 package metrics
 
+import "strings"
+
 // UnknownBecause says why a rate has no value to show, "" when it has one:
 // its denominator is empty, or no run of it could be judged (a plan
 // validity over runs none of which has a planning stage). Such a rate reads
@@ -34,6 +36,18 @@ func (d RateDef) ReasonLabel(reason string) string {
 		return g.UnknownWhy
 	}
 	return reason
+}
+
+// ReasonsText lists, in registry order and for people, the reasons that
+// occurred ("no task or evidence recorded, no planning stage").
+func (nr NamedRate) ReasonsText() string {
+	var out []string
+	for _, r := range nr.Def.Reasons {
+		if nr.Rate.ByReason[r] > 0 {
+			out = append(out, nr.Def.ReasonLabel(r))
+		}
+	}
+	return strings.Join(out, ", ")
 }
 
 // Named returns the named rate of m with its definition; ok is false when
