@@ -32,7 +32,7 @@ th{background:#f2f2f2}td.l,th.l{text-align:left}tr.bad td{background:#fdd;font-w
 {{if .Rejected.Rows}}{{template "table" .Rejected}}{{end}}
 {{range .Suites}}
 <h2>Suite {{.Name}} <small>({{.Runs}} runs)</small></h2>
-<div class="callout{{if .MaskedBad}} bad{{end}}">Masked success: <b>{{.Masked}}</b> of claimed-completed runs did not actually succeed.
+<div class="callout{{if .MaskedBad}} bad{{end}}">Masked success: <b>{{.Masked}}</b> of claimed-completed runs did not actually succeed (the trace refutes the claim).
 Claimed completed {{.ClaimedN}} runs; actually successful {{.SuccessN}} runs.</div>
 {{if .Unverified}}<div class="callout unknown">Unverified completion: <b>{{.Unverified}}</b> of claimed-completed runs cannot be checked from the trace: {{.UnverifiedWhy}}.</div>
 {{end -}}
