@@ -31,8 +31,10 @@ type row struct {
 // convention: one line per run (an ExportTraceServiceRequest, as the
 // Collector's file exporter writes them), runs in run id order, each with
 // faultlens' verdicts on it (otlp_verdicts.go).
-func writeOTLP(ctx context.Context, db *sql.DB, suite, path string) error {
-	verdicts, err := runVerdicts(ctx, db, suite)
+// suite is the SQL literal of the suite (NULL for all), name the suite
+// itself ("" for all).
+func writeOTLP(ctx context.Context, db *sql.DB, suite, name, path string) error {
+	verdicts, err := runVerdicts(ctx, db, name)
 	if err != nil {
 		return err
 	}

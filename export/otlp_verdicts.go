@@ -32,11 +32,11 @@ const (
 	verdictScoreTrue = 1.0
 )
 
-// runVerdicts judges the runs of suite ("NULL" for all) on a metrics
-// session of their own, by run id.
+// runVerdicts judges the runs of suite ("" for all) on a metrics session
+// of their own, by run id.
 func runVerdicts(ctx context.Context, db *sql.DB, suite string) (map[string]*metrics.RunVerdict, error) {
 	var suites []string
-	if suite != "NULL" {
+	if suite != "" {
 		suites = []string{suite}
 	}
 	s, err := metrics.OpenSuites(ctx, db, suites)

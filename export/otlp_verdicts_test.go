@@ -150,3 +150,17 @@ func boolInt(b bool) int {
 func TestOTLPVerdictsRoundTrip(t *testing.T) {
 	roundTrip(t, testdb.Files(t, verdictRuns), 9)
 }
+
+// An export of one suite carries that suite's verdicts.
+func TestOTLPVerdictsOfOneSuite(t *testing.T) {
+	other := strings.NewReplacer(`"suite":"s"`, `"suite":"other"`, `"run_id":"`, `"run_id":"o-`).Replace(verdictRuns)
+	db := testdb.Load(t, testdb.Files(t, verdictRuns, other)...)
+	out := filepath.Join(t.TempDir(), "s.otlp.jsonl")
+	if _, err := Write(context.Background(), db, out, Options{Format: "otlp", Suite: "s"}); err != nil {
+		t.Fatal(err)
+	}
+	got := evaluationsBySpan(t, out)
+	if n := len(got["plain invoke_agent"]); n != 6 || len(got) != 4 {
+		t.Errorf("evaluations of suite s: %d on the plain run, %d spans; want 6 and 4: %v", n, len(got), got)
+	}
+}
