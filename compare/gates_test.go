@@ -67,7 +67,7 @@ func TestParseGatesErrors(t *testing.T) {
 			t.Errorf("ParseGates(%q) = %v, want error containing %q", in, err, want)
 		}
 	}
-	if DefaultGates() == nil || len(DefaultGates().Gates) != 13 {
-		t.Error("default gates do not parse to 13 gates")
+	if DefaultGates() == nil || len(DefaultGates().Gates) != 14 {
+		t.Error("default gates do not parse to 14 gates")
 	}
 }

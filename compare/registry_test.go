@@ -25,8 +25,8 @@ func TestCompareCountsEqualReport(t *testing.T) {
 			both = append(both, d)
 		}
 	}
-	if len(both) != 17 || len(rep.Suites) != 2 {
-		t.Errorf("%d rates in both, %d suites; want 17 and 2", len(both), len(rep.Suites))
+	if len(both) != 18 || len(rep.Suites) != 2 {
+		t.Errorf("%d rates in both, %d suites; want 18 and 2", len(both), len(rep.Suites))
 	}
 	check := func(where string, m metrics.Metrics, runs []*metrics.RunFact) {
 		rates := map[string]metrics.Rate{}
@@ -85,12 +85,14 @@ func TestDefaultGatesAgreeWithRegistry(t *testing.T) {
 			t.Errorf("gate %s: not a compared rate of metrics/registry.go", g.Metric)
 		case g.MustBeZero && !d.Defect:
 			t.Errorf("gate %s: must_be_zero on a rate that does not count defects", g.Metric)
+		case g.MustNotIncrease && d.Better != metrics.Lower:
+			t.Errorf("gate %s: must_not_increase on a rate whose rise is no regression", g.Metric)
 		case g.MaxChange != nil && g.Direction != bad[d.Better]:
 			t.Errorf("gate %s: direction %s, but the rate gets worse by %q", g.Metric, g.Direction, bad[d.Better])
 		}
 	}
-	if rates != 9 {
-		t.Errorf("%d rate gates in the default file, want 9", rates)
+	if rates != 10 {
+		t.Errorf("%d rate gates in the default file, want 10", rates)
 	}
 }
 

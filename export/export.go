@@ -53,7 +53,7 @@ func Write(ctx context.Context, db *sql.DB, out string, o Options) (int64, error
 	case o.Format == "arrow":
 		err = arrowFile(ctx, db, events, out, o.TempDir)
 	case o.Format == "otlp":
-		err = writeOTLP(ctx, db, suite, out)
+		err = writeOTLP(ctx, db, suite, o.Suite, out)
 	default:
 		return 0, fmt.Errorf("export: unknown format %q", o.Format)
 	}

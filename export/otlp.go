@@ -11,6 +11,7 @@ import (
 
 	"go.opentelemetry.io/collector/pdata/ptrace"
 
+	"github.com/faultlens/faultlens/metrics"
 	"github.com/faultlens/faultlens/queries"
 )
 
@@ -28,8 +29,15 @@ type row struct {
 
 // writeOTLP writes the chosen events as OTLP/JSON in the faultlens.*
 // convention: one line per run (an ExportTraceServiceRequest, as the
-// Collector's file exporter writes them), runs in run id order.
-func writeOTLP(ctx context.Context, db *sql.DB, suite, path string) error {
+// Collector's file exporter writes them), runs in run id order, each with
+// faultlens' verdicts on it (otlp_verdicts.go).
+// suite is the SQL literal of the suite (NULL for all), name the suite
+// itself ("" for all).
+func writeOTLP(ctx context.Context, db *sql.DB, suite, name, path string) error {
+	verdicts, err := runVerdicts(ctx, db, name)
+	if err != nil {
+		return err
+	}
 	q := queries.Render("export.otlp_events", queries.Args{"suite": suite})
 	rows, err := db.QueryContext(ctx, q)
 	if err != nil {
@@ -43,7 +51,7 @@ func writeOTLP(ctx context.Context, db *sql.DB, suite, path string) error {
 		return err
 	}
 	w := bufio.NewWriter(f)
-	err = encodeRuns(rows, w)
+	err = encodeRuns(rows, w, verdicts)
 	if err == nil {
 		err = w.Flush()
 	}
@@ -55,7 +63,7 @@ func writeOTLP(ctx context.Context, db *sql.DB, suite, path string) error {
 
 // encodeRuns reads the rows (ordered by run) and writes each run as it
 // completes, so memory holds one run at a time.
-func encodeRuns(rows *sql.Rows, w io.Writer) error {
+func encodeRuns(rows *sql.Rows, w io.Writer, verdicts map[string]*metrics.RunVerdict) error {
 	cols, err := rows.Columns()
 	if err != nil {
 		return err
@@ -65,7 +73,8 @@ func encodeRuns(rows *sql.Rows, w io.Writer) error {
 		if len(run) == 0 {
 			return nil
 		}
-		err := writeRun(w, run)
+		id, _ := run[0].fields["run_id"].(string)
+		err := writeRun(w, run, verdicts[id])
 		run = run[:0]
 		return err
 	}
@@ -102,13 +111,13 @@ func encodeRuns(rows *sql.Rows, w io.Writer) error {
 }
 
 // writeRun writes one run as one OTLP/JSON line.
-func writeRun(w io.Writer, run []row) error {
+func writeRun(w io.Writer, run []row, v *metrics.RunVerdict) error {
 	td := ptrace.NewTraces()
 	rs := td.ResourceSpans().AppendEmpty()
 	rs.Resource().Attributes().PutStr("service.name", "faultlens")
 	ss := rs.ScopeSpans().AppendEmpty()
 	ss.Scope().SetName(otlpScope)
-	if err := encodeRun(run, ss.Spans()); err != nil {
+	if err := encodeRun(run, ss.Spans(), v); err != nil {
 		return err
 	}
 	var m ptrace.JSONMarshaler

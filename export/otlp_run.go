@@ -8,6 +8,7 @@ import (
 	"go.opentelemetry.io/collector/pdata/pcommon"
 	"go.opentelemetry.io/collector/pdata/ptrace"
 
+	"github.com/faultlens/faultlens/metrics"
 	"github.com/faultlens/faultlens/otlp"
 )
 
@@ -32,8 +33,9 @@ type runEncoder struct {
 	lo, hi  time.Time              // the run's representable time range
 }
 
-// encodeRun appends the spans of one run (rows share a run_id).
-func encodeRun(run []row, spans ptrace.SpanSlice) error {
+// encodeRun appends the spans of one run (rows share a run_id) and its
+// verdicts (none when v is nil).
+func encodeRun(run []row, spans ptrace.SpanSlice, v *metrics.RunVerdict) error {
 	e := &runEncoder{runID: run[0].fields["run_id"].(string), spans: spans, byCall: map[string]ptrace.Span{}}
 	sum := sha256.Sum256([]byte("faultlens run " + e.runID))
 	copy(e.traceID[:], sum[:16])
@@ -63,6 +65,7 @@ func encodeRun(run []row, spans ptrace.SpanSlice) error {
 			return err
 		}
 	}
+	e.putVerdicts(v)
 	return nil
 }
 

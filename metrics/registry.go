@@ -60,6 +60,11 @@ type RateDef struct {
 	// FaultSensitive: an injected fault moves the rate by design, so a
 	// faulted candidate is not gated on it against a fault-free baseline.
 	FaultSensitive bool
+	// UnknownWhy says, for a rate that can be unknown, why a run has no
+	// verdict on it; a rate whose reasons name gates shows these.
+	UnknownWhy string
+	// Empty says why the denominator can be empty ("no " + Of when unset).
+	Empty string
 }
 
 // registry is the one definition of every rate faultlens reports or
@@ -79,53 +84,67 @@ type RateDef struct {
 var registry = []RateDef{
 	// The four gates of a run and their conjunction: the funnel.
 	{Name: "plan_validity", Label: "plan valid", Better: Higher, Group: GroupFunnel, Reported: true, Unknown: true,
-		CompareRow: 1, FaultSensitive: true, PerRun: runsWhere(func(r *RunFact) bool { return is(r.PlanValid) })},
+		UnknownWhy: "no planning stage", CompareRow: 1, FaultSensitive: true, PerRun: runsWhere(func(r *RunFact) bool { return is(r.PlanValid) })},
 	{Name: "evidence_satisfaction", Label: "evidence satisfied", Better: Higher, Group: GroupFunnel, Reported: true, Unknown: true,
-		CompareRow: 2, FaultSensitive: true, PerRun: runsWhere(func(r *RunFact) bool { return is(r.EvidenceSatisfied) })},
+		UnknownWhy: "no task or evidence recorded", CompareRow: 2, FaultSensitive: true, PerRun: runsWhere(func(r *RunFact) bool { return is(r.EvidenceSatisfied) })},
 	{Name: "answer_deliverable", Label: "answer deliverable", Better: Higher, Group: GroupFunnel, Reported: true,
 		CompareRow: 3, FaultSensitive: true, PerRun: runsWhere(func(r *RunFact) bool { return is(r.AnswerDeliverable) })},
 	{Name: "terminal_committed", Label: "terminal committed", Better: Higher, Group: GroupFunnel, Reported: true,
 		CompareRow: 4, FaultSensitive: true, PerRun: runsWhere(func(r *RunFact) bool { return is(r.TerminalCommitted) })},
 	{Name: "success", Label: "success (all four)", Better: Higher, Group: GroupFunnel, Reported: true, Unknown: true,
-		CompareRow: 5, FaultSensitive: true, PerRun: runsWhere(func(r *RunFact) bool { return is(r.Success) })},
+		UnknownWhy: "no gate false, some gate unknown", CompareRow: 5, FaultSensitive: true, PerRun: runsWhere(func(r *RunFact) bool { return is(r.Success) })},
 
-	// Claims the trace refutes, over the runs that claimed completion.
+	// Claims the trace refutes or cannot check, over the runs that claimed
+	// completion. The per-run counts read success and the claim rather than
+	// the masked_success column, so that a baseline saved before masked
+	// meant "refuted" is judged as the candidate is.
 	{Name: "masked_success", Label: "masked success", Of: "claimed completed", Better: Lower, Defect: true, Group: GroupClaims, Reported: true,
-		CompareRow: 7, PerRun: func(r *RunFact) (int64, int64) { return one(is(r.MaskedSuccess)), one(claimedCompleted(r)) }},
-	{Name: "undisclosed_degradation", Label: "undisclosed degradation", Of: "claimed completed", Better: Lower, Defect: true,
-		Group: GroupClaims, Reported: true,
+		Empty: "no run claimed completion", CompareRow: 7, PerRun: func(r *RunFact) (int64, int64) {
+			return one(claimedCompleted(r) && r.Success != nil && !*r.Success), one(claimedCompleted(r))
+		}},
+	// Not a defect: nothing in the trace refutes the claim, nor backs it.
+	// Its reasons are the gates that were unknown.
+	{Name: "unverified_completion", Label: "unverified completion", Of: "claimed completed", Better: Lower, Group: GroupClaims,
+		Reported: true, Reasons: []string{"evidence_satisfaction", "plan_validity"}, Empty: "no run claimed completion",
 		CompareRow: 8, PerRun: func(r *RunFact) (int64, int64) {
+			return one(claimedCompleted(r) && r.Success == nil), one(claimedCompleted(r))
+		}},
+	{Name: "undisclosed_degradation", Label: "undisclosed degradation", Of: "claimed completed", Better: Lower, Defect: true,
+		Group: GroupClaims, Reported: true, Empty: "no run claimed completion",
+		CompareRow: 9, PerRun: func(r *RunFact) (int64, int64) {
 			return one(is(r.UndisclosedDegradation)), one(claimedCompleted(r))
 		}},
 
 	// Rule violations of runs and calls.
 	{Name: "zero_call_violation", Label: "zero-call violations", Of: "runs with an invalid plan", Better: Lower, Defect: true,
 		Group: GroupViolations, Reported: true,
-		CompareRow: 9, PerRun: func(r *RunFact) (int64, int64) {
+		CompareRow: 10, PerRun: func(r *RunFact) (int64, int64) {
 			return one(is(r.ZeroCallViolation)), one(r.PlanValid != nil && !*r.PlanValid)
 		}},
 	{Name: "seal_violation", Label: "seal violations", Of: "runs", Better: Lower, Defect: true, Group: GroupViolations, Reported: true,
-		CompareRow: 10, PerRun: runsWhere(func(r *RunFact) bool { return is(r.SealViolation) })},
+		CompareRow: 11, PerRun: runsWhere(func(r *RunFact) bool { return is(r.SealViolation) })},
 	{Name: "breaker_violation", Label: "breaker violations", Of: "calls through an open breaker", Better: Lower, Defect: true,
 		Group: GroupViolations, Reported: true,
-		CompareRow: 17, PerRun: func(r *RunFact) (int64, int64) { return r.BreakerViolations, r.CircuitOpenCalls }},
+		CompareRow: 18, PerRun: func(r *RunFact) (int64, int64) { return r.BreakerViolations, r.CircuitOpenCalls }},
 	{Name: "duplicate_call", Label: "duplicate calls", Of: "tool calls", Better: Lower, Defect: true, Group: GroupViolations, Reported: true,
-		CompareRow: 16, PerRun: func(r *RunFact) (int64, int64) { return r.Duplicates, r.ToolCalls }},
+		CompareRow: 17, PerRun: func(r *RunFact) (int64, int64) { return r.Duplicates, r.ToolCalls }},
 	{Name: "invalid_retry", Label: "invalid retries", Of: "re-sends", Better: Lower, Defect: true, Group: GroupViolations,
 		Reported: true, Reasons: []string{"not_retryable", "category", "write_without_key", "unknown_outcome_resend", "before_retry_after"},
-		CompareRow: 14, PerRun: func(r *RunFact) (int64, int64) { return r.InvalidResends, r.Resends }},
+		CompareRow: 15, PerRun: func(r *RunFact) (int64, int64) { return r.InvalidResends, r.Resends }},
 	{Name: "unknown_outcome_resend", Label: "unknown-outcome re-sends", Of: "re-sends", Better: Lower, Defect: true,
 		Group: GroupViolations, Reported: true,
-		CompareRow: 15, PerRun: func(r *RunFact) (int64, int64) { return r.UnknownOutcomeResends, r.Resends }},
+		CompareRow: 16, PerRun: func(r *RunFact) (int64, int64) { return r.UnknownOutcomeResends, r.Resends }},
 
 	// Budgets and the expected reactions to faults. The overruns count over
 	// the runs that set the budget, which the label names: Of stays empty.
 	{Name: "retry_budget_overrun", Label: "retry budget overrun", Better: Lower, Defect: true, Group: GroupBudgets, Reported: true,
-		CompareRow: 12, FaultSensitive: true, PerRun: func(r *RunFact) (int64, int64) {
+		Empty:      "no run sets a retry budget",
+		CompareRow: 13, FaultSensitive: true, PerRun: func(r *RunFact) (int64, int64) {
 			return one(is(r.RetryBudgetOverrun)), one(r.RetryBudgetOverrun != nil)
 		}},
 	{Name: "deadline_overrun", Label: "deadline overrun", Better: Lower, Defect: true, Group: GroupBudgets, Reported: true,
-		CompareRow: 13, FaultSensitive: true, PerRun: func(r *RunFact) (int64, int64) {
+		Empty:      "no run sets a deadline",
+		CompareRow: 14, FaultSensitive: true, PerRun: func(r *RunFact) (int64, int64) {
 			return one(is(r.DeadlineOverrun)), one(r.DeadlineOverrun != nil)
 		}},
 	// Stages are not in a run's facts, so compare has no per-run count.
@@ -133,11 +152,11 @@ var registry = []RateDef{
 		Group: GroupBudgets, Reported: true},
 	{Name: "expectation_conformance", Label: "expectation conformance", Of: "fault-injected runs", Better: Higher,
 		Group: GroupBudgets, Reported: true,
-		CompareRow: 11, PerRun: func(r *RunFact) (int64, int64) { return one(is(r.ExpectationMet)), one(r.ExpectationMet != nil) }},
+		CompareRow: 12, PerRun: func(r *RunFact) (int64, int64) { return one(is(r.ExpectationMet)), one(r.ExpectationMet != nil) }},
 
 	// Rates that explain others; the report places each by hand.
 	{Name: "evidence_satisfaction_given_plan", Label: "evidence satisfied given a valid plan", Better: Higher, Group: GroupContext,
-		Reported: true},
+		Reported: true, Empty: "no run with a valid plan"},
 	{Name: "claimed_completed", Label: "claimed completed", Of: "runs", Group: GroupContext, Reported: true,
 		CompareRow: 6, FaultSensitive: true, PerRun: runsWhere(claimedCompleted)},
 	{Name: "missing_terminal", Label: "no terminal event", Of: "runs", Better: Lower, Group: GroupContext,
@@ -148,10 +167,10 @@ var registry = []RateDef{
 	// better, counted per run from the evidence table.
 	{Name: "direct_evidence_grade", Label: "direct-path evidence at secondary grade or better", Of: "confirmed evidence",
 		Better: Higher, Group: GroupEvidence,
-		CompareRow: 19, FaultSensitive: true, PerRun: func(r *RunFact) (int64, int64) { return r.DirectEvidenceOK, r.DirectEvidence }},
+		CompareRow: 20, FaultSensitive: true, PerRun: func(r *RunFact) (int64, int64) { return r.DirectEvidenceOK, r.DirectEvidence }},
 	{Name: "degraded_evidence_grade", Label: "degraded-path evidence at secondary grade or better", Of: "confirmed evidence",
 		Better: Higher, Group: GroupEvidence,
-		CompareRow: 18, FaultSensitive: true, PerRun: func(r *RunFact) (int64, int64) { return r.DegradedEvidenceOK, r.DegradedEvidence }},
+		CompareRow: 19, FaultSensitive: true, PerRun: func(r *RunFact) (int64, int64) { return r.DegradedEvidenceOK, r.DegradedEvidence }},
 }
 
 // InvalidRetryReasons are the reason names of invalid_retry.by_reason.

@@ -57,8 +57,8 @@ func TestInitMetrics(t *testing.T) {
 			t.Errorf("%s after initMetrics = %+v", nr.Name, r)
 		}
 	}
-	if n := len(m.Rates()); n != 20 {
-		t.Errorf("%d reported rates, want 20", n)
+	if n := len(m.Rates()); n != 21 {
+		t.Errorf("%d reported rates, want 21", n)
 	}
 }
 

@@ -162,7 +162,7 @@ func TestRegistryWellFormed(t *testing.T) {
 	}
 	// compare's table order (its goldens hold it).
 	want := []string{"plan_validity", "evidence_satisfaction", "answer_deliverable", "terminal_committed", "success",
-		"claimed_completed", "masked_success", "undisclosed_degradation", "zero_call_violation", "seal_violation",
+		"claimed_completed", "masked_success", "unverified_completion", "undisclosed_degradation", "zero_call_violation", "seal_violation",
 		"expectation_conformance", "retry_budget_overrun", "deadline_overrun", "invalid_retry",
 		"unknown_outcome_resend", "duplicate_call", "breaker_violation", "degraded_evidence_grade",
 		"direct_evidence_grade"}

@@ -49,13 +49,15 @@ type Rate struct {
 	Den      int64            `json:"den"`
 	Rate     *float64         `json:"rate"`
 	Unknown  *int64           `json:"unknown,omitempty"`   // plan_validity, evidence_satisfaction, success: runs that could not be judged
-	ByReason map[string]int64 `json:"by_reason,omitempty"` // invalid_retry only
+	ByReason map[string]int64 `json:"by_reason,omitempty"` // invalid_retry, unverified_completion
 }
 
 // Metrics holds every rate of the contract, in its order, plus two that the
 // comparison gates use (unknown-outcome write re-sends, claimed completed).
 // Each field is a reported rate of the registry (registry.go), found by its
 // JSON name; the field order is the order of the JSON, CSV and Markdown.
+// UnverifiedCompletion counts completion claims whose success is unknown;
+// its by_reason counts, per gate, the claims that gate left unknown.
 type Metrics struct {
 	PlanValidity                  Rate `json:"plan_validity"`
 	EvidenceSatisfaction          Rate `json:"evidence_satisfaction"`
@@ -64,6 +66,7 @@ type Metrics struct {
 	TerminalCommitted             Rate `json:"terminal_committed"`
 	Success                       Rate `json:"success"`
 	MaskedSuccess                 Rate `json:"masked_success"`
+	UnverifiedCompletion          Rate `json:"unverified_completion"`
 	UndisclosedDegradation        Rate `json:"undisclosed_degradation"`
 	InvalidRetry                  Rate `json:"invalid_retry"`
 	DuplicateCall                 Rate `json:"duplicate_call"`

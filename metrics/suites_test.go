@@ -84,7 +84,9 @@ func TestRunWithoutRunEvent(t *testing.T) {
 	if u.Metrics.Success.Unknown == nil || *u.Metrics.Success.Unknown != 1 {
 		t.Errorf("success.unknown = %v, want 1", u.Metrics.Success.Unknown)
 	}
-	wantRate(t, "masked_success", u.Metrics.MaskedSuccess, 1, 1)
+	// No gate is false, one is unknown: an unverified claim, not a masked one.
+	wantRate(t, "masked_success", u.Metrics.MaskedSuccess, 0, 1)
+	wantRate(t, "unverified_completion", u.Metrics.UnverifiedCompletion, 1, 1)
 	wantRate(t, "deadline_overrun", u.Metrics.DeadlineOverrun, 0, 0)
 	for _, row := range u.Latency {
 		if row.Scope == "run" {

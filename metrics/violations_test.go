@@ -9,7 +9,7 @@ func TestMaskedSuccess(t *testing.T) {
 	runs := [][]ev{
 		goodRun("ok"), // completed and successful
 		replace(goodRun("nochars"), "terminal", "run_id", "nochars", termEv("nochars", "completed", 1000).with("visible_chars", 0)),
-		replace(goodRun("unknown"), "stage", "stage_id", "p"), // success unknown is not true
+		replace(goodRun("unknown"), "stage", "stage_id", "p"), // success unknown: unverified, not masked
 		replace(goodRun("failed"), "terminal", "run_id", "failed", termEv("failed", "failed", 1000).with("visible_chars", 0)),
 		replace(goodRun("noterm"), "terminal", "run_id", "noterm"),
 		replace(goodRun("partial"), "terminal", "run_id", "partial", termEv("partial", "partial", 1000)),
@@ -17,13 +17,13 @@ func TestMaskedSuccess(t *testing.T) {
 		replace(goodRun("late"), "terminal", "run_id", "late", termEv("late", "failed", 1000), termEv("late", "completed", 1100)),
 	}
 	s := load(t, jsonl(cat(runs...)...))
-	for run, want := range map[string]string{"ok": "false", "nochars": "true", "unknown": "true",
+	for run, want := range map[string]string{"ok": "false", "nochars": "true", "unknown": "false",
 		"failed": "false", "noterm": "null", "partial": "false", "late": "false"} {
 		wantFact(t, s, run, "masked_success", want)
 	}
 	wantFact(t, s, "late", "claimed", "failed")
 	m := suiteOf(t, report(t, s), "s").Metrics
-	wantRate(t, "masked_success", m.MaskedSuccess, 2, 3)
+	wantRate(t, "masked_success", m.MaskedSuccess, 1, 3)
 	wantRate(t, "claimed_completed", m.ClaimedCompleted, 3, 7)
 }
 

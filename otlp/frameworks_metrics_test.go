@@ -53,8 +53,10 @@ func TestFrameworkFixtureMetrics(t *testing.T) {
 				{"terminal committed", m.TerminalCommitted, answered, 5, -1},
 				{"success", m.Success, 0, 5, successUnknown},
 				{"claimed completed", m.ClaimedCompleted, answered, 5, -1},
-				// A claimed completion the trace cannot back is masked.
-				{"masked success", m.MaskedSuccess, answered, answered, -1},
+				// A claimed completion the trace cannot check is unverified,
+				// not masked: nothing refutes it.
+				{"masked success", m.MaskedSuccess, 0, answered, -1},
+				{"unverified completion", m.UnverifiedCompletion, answered, answered, -1},
 				{"missing terminal", m.MissingTerminal, 5 - answered, 5, -1},
 				// Three re-sends (search after TIMEOUT, weather after RATE_LIMIT
 				// across a parallel call, book_flight after VALIDATION); only

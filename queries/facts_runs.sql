@@ -168,7 +168,11 @@ WITH terminals AS (
 )
 SELECT *,
        plan_valid AND evidence_satisfied AND answer_deliverable AND terminal_committed AS success,
-       claimed = 'completed' AND (plan_valid AND evidence_satisfied AND answer_deliverable AND terminal_committed) IS NOT TRUE AS masked_success,
+       -- Masked: the claim is refuted (some gate false); unverified: it
+       -- cannot be checked (no gate false, some unknown). Unknown is never
+       -- folded into false.
+       claimed = 'completed' AND (plan_valid AND evidence_satisfied AND answer_deliverable AND terminal_committed) IS FALSE AS masked_success,
+       claimed = 'completed' AND (plan_valid AND evidence_satisfied AND answer_deliverable AND terminal_committed) IS NULL AS unverified_completion,
        claimed = 'completed' AND confirmed_degraded AND declared_degradations = 0 AND NOT disclosed_gaps AS undisclosed_degradation,
        plan_valid = false AND (tool_calls > 0 OR answer_calls > 0) AS zero_call_violation,
        CASE WHEN retry_budget IS NULL THEN NULL ELSE resends > retry_budget END AS retry_budget_overrun,

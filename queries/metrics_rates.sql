@@ -30,6 +30,12 @@ SELECT suite, CASE WHEN grouping(scenario) = 0 THEN scenario END AS scenario,
        count(*)                                          AS claimed_completed__den,
        count(*) FILTER (WHERE masked_success)            AS masked_success__num,
        count(*) FILTER (WHERE claimed = 'completed')     AS masked_success__den,
+       -- Unverified completions, and per gate the ones it left unknown
+       -- (a run may count under both).
+       count(*) FILTER (WHERE unverified_completion)     AS unverified_completion__num,
+       count(*) FILTER (WHERE claimed = 'completed')     AS unverified_completion__den,
+       count(*) FILTER (WHERE unverified_completion AND plan_valid IS NULL) AS unverified_completion__plan_validity,
+       count(*) FILTER (WHERE unverified_completion AND evidence_satisfied IS NULL) AS unverified_completion__evidence_satisfaction,
        count(*) FILTER (WHERE undisclosed_degradation)   AS undisclosed_degradation__num,
        count(*) FILTER (WHERE claimed = 'completed')     AS undisclosed_degradation__den,
        -- Run-level violations, budgets and expectations.

@@ -21,6 +21,33 @@ func frac(r metrics.Rate) string {
 	return fmt.Sprintf("%d/%d (%s)", r.Num, r.Den, pct(r.Rate))
 }
 
+// ratePct is a registered rate as a percentage, or "unknown" when it has
+// none to show (no denominator, or no run judged): never 0 % for that.
+func ratePct(nr metrics.NamedRate) string {
+	if nr.UnknownBecause() != "" {
+		return "unknown"
+	}
+	return pct(nr.Rate.Rate)
+}
+
+// rateFrac is "num/den (rate)", or "num/den (unknown: why)".
+func rateFrac(nr metrics.NamedRate) string {
+	if why := nr.UnknownBecause(); why != "" {
+		return fmt.Sprintf("%d/%d (unknown: %s)", nr.Rate.Num, nr.Rate.Den, why)
+	}
+	return frac(nr.Rate)
+}
+
+// named is the rate name of m; names are constants of this package, so a
+// miss is a bug the golden tests hit.
+func named(m metrics.Metrics, name string) metrics.NamedRate {
+	nr, ok := m.Named(name)
+	if !ok {
+		panic("report: no reported rate " + name + " in metrics/registry.go")
+	}
+	return nr
+}
+
 // ms formats milliseconds compactly: integers below 10 s, seconds above.
 func ms(v *float64) string {
 	if v == nil {

@@ -25,15 +25,17 @@ table{border-collapse:collapse;margin:6px 0 18px}td,th{border:1px solid #ccc;pad
 th{background:#f2f2f2}td.l,th.l{text-align:left}tr.bad td{background:#fdd;font-weight:bold}
 .charts{display:flex;flex-wrap:wrap;gap:12px 32px}figure{margin:0}figcaption{font-weight:bold;margin-bottom:4px}
 .callout{border-left:6px solid #2a8a3e;background:#eef7ee;padding:8px 12px;margin:8px 0;font-size:16px}
-.callout.bad{border-color:#c62828;background:#fdecec}.callout b{font-size:20px}.nodata{color:#777}
+.callout.bad{border-color:#c62828;background:#fdecec}.callout.unknown{border-color:#888;background:#f3f3f3}.callout b{font-size:20px}.nodata{color:#777}
 </style></head><body>
 <h1>faultlens report</h1>
 <p>{{len .Suites}} suite(s), {{.Runs}} runs, <span{{if .Rejected.Rows}} style="color:#c62828;font-weight:bold"{{end}}>{{.RejectedLines}} rejected input lines</span>.</p>
 {{if .Rejected.Rows}}{{template "table" .Rejected}}{{end}}
 {{range .Suites}}
 <h2>Suite {{.Name}} <small>({{.Runs}} runs)</small></h2>
-<div class="callout{{if .MaskedBad}} bad{{end}}">Masked success: <b>{{.Masked}}</b> of claimed-completed runs did not actually succeed.
+<div class="callout{{if .MaskedBad}} bad{{end}}">Masked success: <b>{{.Masked}}</b> of claimed-completed runs did not actually succeed (the trace refutes the claim).
 Claimed completed {{.ClaimedN}} runs; actually successful {{.SuccessN}} runs.</div>
+{{if .Unverified}}<div class="callout unknown">Unverified completion: <b>{{.Unverified}}</b> of claimed-completed runs cannot be checked from the trace: {{.UnverifiedWhy}}.</div>
+{{end -}}
 <div class="charts">
 <figure><figcaption>Funnel (runs passing each gate)</figcaption>{{.Funnel}}</figure>
 <figure><figcaption>Claimed completed vs actually successful</figcaption>{{.Claimed}}</figure>
@@ -81,7 +83,7 @@ func (t *htmlTable) add(bad bool, cells ...string) { t.Rows = append(t.Rows, htm
 
 // htmlSuite is what the page shows of one suite.
 type htmlSuite struct {
-	Name, Masked, GivenPlan                                   string
+	Name, Masked, GivenPlan, Unverified, UnverifiedWhy        string
 	Runs, ClaimedN, SuccessN, Unknown, MissingTerminal        int64
 	MaskedBad                                                 bool
 	Funnel, Claimed, Retries, Recovery, Grade, LatP50, LatP95 template.HTML
@@ -114,8 +116,11 @@ func HTML(w io.Writer, rep *metrics.Report) error {
 func suiteHTML(s metrics.Suite) htmlSuite {
 	m := s.Metrics
 	h := htmlSuite{Name: textsafe.Terminal(s.Suite), Runs: s.Runs, Masked: frac(m.MaskedSuccess), MaskedBad: m.MaskedSuccess.Num > 0,
-		GivenPlan: frac(m.EvidenceSatisfactionGivenPlan), ClaimedN: m.ClaimedCompleted.Num, SuccessN: m.Success.Num,
+		GivenPlan: rateFrac(named(m, "evidence_satisfaction_given_plan")), ClaimedN: m.ClaimedCompleted.Num, SuccessN: m.Success.Num,
 		MissingTerminal: m.MissingTerminal.Num}
+	if u := named(m, "unverified_completion"); u.Rate.Num > 0 {
+		h.Unverified, h.UnverifiedWhy = frac(u.Rate), u.ReasonsText()
+	}
 	if m.Success.Unknown != nil {
 		h.Unknown = *m.Success.Unknown
 	}
@@ -123,14 +128,19 @@ func suiteHTML(s metrics.Suite) htmlSuite {
 	funnel := []chart.Stack{{Label: "runs", Values: []float64{float64(s.Runs)}, Text: fmt.Sprintf("%d (%s)", s.Runs, pct(ratio(s.Runs, s.Runs)))}}
 	for _, nr := range m.RatesIn(metrics.GroupFunnel) {
 		n := nr.Rate.Num
-		funnel = append(funnel, chart.Stack{Label: nr.Def.Label, Values: []float64{float64(n)}, Text: fmt.Sprintf("%d (%s)", n, pct(ratio(n, s.Runs)))})
+		text := fmt.Sprintf("%d (%s)", n, pct(ratio(n, s.Runs)))
+		if why := nr.UnknownBecause(); why != "" {
+			text = fmt.Sprintf("%d (unknown: %s)", n, why)
+		}
+		funnel = append(funnel, chart.Stack{Label: nr.Def.Label, Values: []float64{float64(n)}, Text: text})
 	}
 	h.Funnel = chart.Stacked(one, funnel, chart.Count, 0)
 	h.Claimed = chart.Stacked([]chart.Series{{Name: "claimed completed", Color: chart.Grey}, {Name: "actually successful", Color: chart.Green},
-		{Name: "masked success", Color: chart.Red}}, []chart.Stack{
-		{Label: "claimed completed", Values: []float64{float64(m.ClaimedCompleted.Num), 0, 0}},
-		{Label: "actually successful", Values: []float64{0, float64(m.Success.Num), 0}},
-		{Label: "masked success", Values: []float64{0, 0, float64(m.MaskedSuccess.Num)}, Text: frac(m.MaskedSuccess)},
+		{Name: "masked success", Color: chart.Red}, {Name: "unverified completion", Color: chart.Amber}}, []chart.Stack{
+		{Label: "claimed completed", Values: []float64{float64(m.ClaimedCompleted.Num), 0, 0, 0}},
+		{Label: "actually successful", Values: []float64{0, float64(m.Success.Num), 0, 0}},
+		{Label: "masked success", Values: []float64{0, 0, float64(m.MaskedSuccess.Num), 0}, Text: frac(m.MaskedSuccess)},
+		{Label: "unverified completion", Values: []float64{0, 0, 0, float64(m.UnverifiedCompletion.Num)}, Text: frac(m.UnverifiedCompletion)},
 	}, chart.Count, 0)
 	h.Violations = violationsTable(s)
 	h.Retries = retriesChart(m.InvalidRetry)
@@ -161,7 +171,7 @@ func violationsTable(s metrics.Suite) htmlTable {
 				of = "runs" // the budget overruns: over the runs that set that budget
 			}
 			r := nr.Rate
-			t.add(nr.Def.Defect && r.Num > 0, nr.Def.Label, of, fmt.Sprint(r.Num), fmt.Sprint(r.Den), pct(r.Rate))
+			t.add(nr.Def.Defect && r.Num > 0, nr.Def.Label, of, fmt.Sprint(r.Num), fmt.Sprint(r.Den), ratePct(nr))
 		}
 	}
 	t.add(false, "retry amplification", "tool calls per logical action", num(s.RetryAmplification), "", "")
@@ -271,11 +281,12 @@ func val(v *float64) float64 {
 }
 
 func scenarioTable(parts []metrics.ScenarioPart) htmlTable {
-	t := htmlTable{Head: []string{"scenario", "runs", "success", "masked", "conformance", "invalid retry", "seal viol.", "zero-call viol."}, Left: 1}
+	t := htmlTable{Head: []string{"scenario", "runs", "success", "masked", "unverified", "conformance", "invalid retry", "seal viol.",
+		"zero-call viol."}, Left: 1}
 	for _, p := range parts {
 		m := p.Metrics
 		t.add(m.MaskedSuccess.Num+m.SealViolation.Num+m.ZeroCallViolation.Num > 0, textsafe.Terminal(p.Scenario), fmt.Sprint(p.Runs),
-			pct(m.Success.Rate), fmt.Sprint(m.MaskedSuccess.Num), pct(m.ExpectationConformance.Rate),
+			ratePct(named(m, "success")), fmt.Sprint(m.MaskedSuccess.Num), fmt.Sprint(m.UnverifiedCompletion.Num), pct(m.ExpectationConformance.Rate),
 			fmt.Sprintf("%d/%d", m.InvalidRetry.Num, m.InvalidRetry.Den), fmt.Sprint(m.SealViolation.Num), fmt.Sprint(m.ZeroCallViolation.Num))
 	}
 	return t

@@ -46,14 +46,15 @@ func suiteMarkdown(b *strings.Builder, s metrics.Suite) {
 	m := s.Metrics
 	fmt.Fprintf(b, "\n## Suite `%s` (%d runs)\n\n", textsafe.Markdown(s.Suite), s.Runs)
 	b.WriteString("### Funnel\n\n")
-	mdTable(b, []string{"step", "runs", "rate"}, "|---|---:|---:|", [][]string{
-		{"runs", fmt.Sprint(s.Runs), ""},
-		{"plan valid", fmt.Sprint(m.PlanValidity.Num), pct(m.PlanValidity.Rate)},
-		{"evidence satisfied", fmt.Sprint(m.EvidenceSatisfaction.Num), pct(m.EvidenceSatisfaction.Rate)},
-		{"answer deliverable", fmt.Sprint(m.AnswerDeliverable.Num), pct(m.AnswerDeliverable.Rate)},
-		{"terminal committed", fmt.Sprint(m.TerminalCommitted.Num), pct(m.TerminalCommitted.Rate)},
-		{"**success**", fmt.Sprint(m.Success.Num), pct(m.Success.Rate)},
-	})
+	funnel := [][]string{{"runs", fmt.Sprint(s.Runs), ""}}
+	for _, nr := range m.RatesIn(metrics.GroupFunnel) {
+		lbl := strings.TrimSuffix(nr.Def.Label, " (all four)")
+		if nr.Name == "success" {
+			lbl = "**" + lbl + "**"
+		}
+		funnel = append(funnel, []string{lbl, fmt.Sprint(nr.Rate.Num), mdRate(nr)})
+	}
+	mdTable(b, []string{"step", "runs", "rate"}, "|---|---:|---:|", funnel)
 	b.WriteString("### Rates\n\n")
 	var rows [][]string
 	for _, nr := range m.Rates() {
@@ -61,7 +62,7 @@ func suiteMarkdown(b *strings.Builder, s metrics.Suite) {
 		if nr.Def.Defect && nr.Rate.Num > 0 {
 			flag = " ⚠"
 		}
-		rows = append(rows, []string{nr.Name + flag, fmt.Sprint(nr.Rate.Num), fmt.Sprint(nr.Rate.Den), pct(nr.Rate.Rate)})
+		rows = append(rows, []string{nr.Name + flag, fmt.Sprint(nr.Rate.Num), fmt.Sprint(nr.Rate.Den), mdRate(nr)})
 	}
 	rows = append(rows, []string{"retry_amplification", "", "", num(s.RetryAmplification)})
 	mdTable(b, []string{"metric", "num", "den", "rate"}, "|---|---:|---:|---:|", rows)
@@ -96,8 +97,16 @@ func suiteMarkdown(b *strings.Builder, s metrics.Suite) {
 	rows = nil
 	for _, p := range s.Scenarios {
 		pm := p.Metrics
-		rows = append(rows, []string{textsafe.Markdown(p.Scenario), fmt.Sprint(p.Runs), pct(pm.Success.Rate), fmt.Sprint(pm.MaskedSuccess.Num),
-			pct(pm.ExpectationConformance.Rate), fmt.Sprintf("%d/%d", pm.InvalidRetry.Num, pm.InvalidRetry.Den)})
+		rows = append(rows, []string{textsafe.Markdown(p.Scenario), fmt.Sprint(p.Runs), ratePct(named(pm, "success")), fmt.Sprint(pm.MaskedSuccess.Num),
+			fmt.Sprint(pm.UnverifiedCompletion.Num), pct(pm.ExpectationConformance.Rate), fmt.Sprintf("%d/%d", pm.InvalidRetry.Num, pm.InvalidRetry.Den)})
 	}
-	mdTable(b, []string{"scenario", "runs", "success", "masked", "conformance", "invalid retry"}, "|---|---:|---:|---:|---:|---:|", rows)
+	mdTable(b, []string{"scenario", "runs", "success", "masked", "unverified", "conformance", "invalid retry"}, "|---|---:|---:|---:|---:|---:|---:|", rows)
+}
+
+// mdRate is a rate's percentage, or "unknown (why)" when it has none.
+func mdRate(nr metrics.NamedRate) string {
+	if why := nr.UnknownBecause(); why != "" {
+		return "unknown (" + why + ")"
+	}
+	return pct(nr.Rate.Rate)
 }

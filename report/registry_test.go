@@ -48,8 +48,8 @@ func everyRate(t *testing.T) *metrics.Report {
 func TestEveryRateIsRendered(t *testing.T) {
 	rep := everyRate(t)
 	rates := metrics.ReportedRates()
-	if len(rates) != 20 {
-		t.Fatalf("%d reported rates, want 20", len(rates))
+	if len(rates) != 21 {
+		t.Fatalf("%d reported rates, want 21", len(rates))
 	}
 	for _, format := range Formats {
 		var b bytes.Buffer

@@ -75,34 +75,23 @@ func suiteText(b *strings.Builder, st style, s metrics.Suite) {
 	b.WriteString(st.bold("Funnel") + "  (every rate over all runs)\n")
 	funnel := [][]string{{"step", "runs", "rate", "unknown"}, {"runs", fmt.Sprint(s.Runs), "", ""}}
 	for _, nr := range m.RatesIn(metrics.GroupFunnel) {
-		funnel = append(funnel, []string{nr.Def.Label, fmt.Sprint(nr.Rate.Num), pct(nr.Rate.Rate), unknownOf(nr.Rate)})
+		funnel = append(funnel, []string{nr.Def.Label, fmt.Sprint(nr.Rate.Num), ratePct(nr), unknownOf(nr.Rate)})
 	}
 	b.WriteString(table(funnel, map[int]bool{1: true, 2: true, 3: true}, "  "))
 	for _, why := range unknownReasons(m) {
 		fmt.Fprintf(b, "  %s\n", st.dim(why))
 	}
-	fmt.Fprintf(b, "  %s: %s\n", label("evidence_satisfaction_given_plan"), frac(m.EvidenceSatisfactionGivenPlan))
+	fmt.Fprintf(b, "  %s: %s\n", label("evidence_satisfaction_given_plan"), rateFrac(named(m, "evidence_satisfaction_given_plan")))
 
 	b.WriteString(st.bold("Claimed vs actual") + "\n")
 	fmt.Fprintf(b, "  %-24s %d runs;  actually successful %d runs\n", label("claimed_completed"), m.ClaimedCompleted.Num, m.Success.Num)
 	for _, nr := range m.RatesIn(metrics.GroupClaims) {
 		rateLine(b, st, nr)
-		if r := m.Success.Unknown; nr.Name == "masked_success" && r != nil && *r > 0 && nr.Rate.Num > 0 {
-			// A claim that cannot be checked counts as masked (the contract's
-			// definition): say so, since OTLP runs claim completion by a finish
-			// reason "stop" and never carry a task.
-			b.WriteString("  " + st.dim("a completion claimed where a gate is unknown counts as masked: the trace cannot back the claim") + "\n")
-		}
 	}
 
 	b.WriteString(st.bold("Violations") + "\n")
 	for _, nr := range m.RatesIn(metrics.GroupViolations) {
 		rateLine(b, st, nr)
-		for _, r := range nr.Def.Reasons {
-			if n := nr.Rate.ByReason[r]; n > 0 {
-				fmt.Fprintf(b, "    %-24s %d\n", r, n)
-			}
-		}
 	}
 	fmt.Fprintf(b, "  retry amplification      %s tool calls per logical action\n", num(s.RetryAmplification))
 
@@ -120,15 +109,24 @@ func suiteText(b *strings.Builder, st style, s metrics.Suite) {
 // rateLine writes one rate of a section: its label, num/den (rate), loud
 // when it counts defects and some occurred, and what the denominator
 // counts.
+// A rate without a value says why instead, and its reasons follow it.
 func rateLine(b *strings.Builder, st style, nr metrics.NamedRate) {
 	v := frac(nr.Rate)
-	if nr.Def.Defect {
+	switch {
+	case nr.UnknownBecause() != "":
+		v = rateFrac(nr)
+	case nr.Def.Defect:
 		v = st.alarm(nr.Rate)
 	}
-	if nr.Def.Of != "" {
+	if nr.Def.Of != "" && nr.UnknownBecause() == "" {
 		v += " of " + nr.Def.Of
 	}
 	fmt.Fprintf(b, "  %-24s %s\n", nr.Def.Label, v)
+	for _, r := range nr.Def.Reasons {
+		if n := nr.Rate.ByReason[r]; n > 0 {
+			fmt.Fprintf(b, "    %-28s %d\n", nr.Def.ReasonLabel(r), n)
+		}
+	}
 }
 
 // label is the registry's label of a rate; names are constants of this
@@ -194,14 +192,14 @@ func latencyText(b *strings.Builder, st style, rows []metrics.LatencyRow) {
 
 func scenarioText(b *strings.Builder, st style, parts []metrics.ScenarioPart) {
 	b.WriteString(st.bold("Scenarios") + "\n")
-	t := [][]string{{"scenario", "runs", "success", "masked", "conformance", "invalid retry", "seal viol.", "zero-call viol."}}
+	t := [][]string{{"scenario", "runs", "success", "masked", "unverified", "conformance", "invalid retry", "seal viol.", "zero-call viol."}}
 	for _, p := range parts {
 		m := p.Metrics
-		t = append(t, []string{textsafe.Terminal(p.Scenario), fmt.Sprint(p.Runs), pct(m.Success.Rate),
-			fmt.Sprint(m.MaskedSuccess.Num), pct(m.ExpectationConformance.Rate), fmt.Sprintf("%d/%d", m.InvalidRetry.Num, m.InvalidRetry.Den),
-			fmt.Sprint(m.SealViolation.Num), fmt.Sprint(m.ZeroCallViolation.Num)})
+		t = append(t, []string{textsafe.Terminal(p.Scenario), fmt.Sprint(p.Runs), ratePct(named(m, "success")),
+			fmt.Sprint(m.MaskedSuccess.Num), fmt.Sprint(m.UnverifiedCompletion.Num), pct(m.ExpectationConformance.Rate),
+			fmt.Sprintf("%d/%d", m.InvalidRetry.Num, m.InvalidRetry.Den), fmt.Sprint(m.SealViolation.Num), fmt.Sprint(m.ZeroCallViolation.Num)})
 	}
-	b.WriteString(table(t, map[int]bool{1: true, 2: true, 3: true, 4: true, 5: true, 6: true, 7: true}, "  "))
+	b.WriteString(table(t, map[int]bool{1: true, 2: true, 3: true, 4: true, 5: true, 6: true, 7: true, 8: true}, "  "))
 }
 
 func unknownOf(r metrics.Rate) string {

@@ -57,18 +57,23 @@ func (v overviewView) suiteSummary(s *metrics.Suite) string {
 	fmt.Fprintf(&b, "%s  %d runs\n", st.Title.Render("suite "+safe(s.Suite)), s.Runs)
 	b.WriteString(st.Header.Render("Funnel") + "\n")
 	steps := []struct {
-		name string
-		r    metrics.Rate
+		name, key string
+		r         metrics.Rate
 	}{
-		{"runs", metrics.Rate{Num: s.Runs, Den: s.Runs, Rate: ptr(1)}},
-		{"plan valid", mt.PlanValidity},
-		{"evidence ok", mt.EvidenceSatisfaction},
-		{"deliverable", mt.AnswerDeliverable},
-		{"committed", mt.TerminalCommitted},
-		{"success", mt.Success},
+		{"runs", "", metrics.Rate{Num: s.Runs, Den: s.Runs, Rate: ptr(1)}},
+		{"plan valid", "plan_validity", mt.PlanValidity},
+		{"evidence ok", "evidence_satisfaction", mt.EvidenceSatisfaction},
+		{"deliverable", "answer_deliverable", mt.AnswerDeliverable},
+		{"committed", "terminal_committed", mt.TerminalCommitted},
+		{"success", "success", mt.Success},
 	}
 	for _, x := range steps {
-		fmt.Fprintf(&b, " %-11s %s %4d %6s\n", x.name, bar(val(x.r.Rate), 18), x.r.Num, pct(x.r))
+		p := pct(x.r)
+		// A gate no run could be judged on is unknown, not 0 %.
+		if nr, ok := mt.Named(x.key); ok && nr.UnknownBecause() != "" {
+			p = "unknown"
+		}
+		fmt.Fprintf(&b, " %-11s %s %4d %6s\n", x.name, bar(val(x.r.Rate), 18), x.r.Num, p)
 	}
 	b.WriteString(st.Header.Render("Claimed vs actual") + "\n")
 	fmt.Fprintf(&b, " claimed completed   %4d\n", mt.ClaimedCompleted.Num)
@@ -78,6 +83,10 @@ func (v overviewView) suiteSummary(s *metrics.Suite) string {
 		masked = st.Bad.Render(masked + " ◀◀")
 	}
 	b.WriteString(masked + "\n")
+	// An unverified claim is no defect: said plainly, with what was missing.
+	if u, ok := mt.Named("unverified_completion"); ok && u.Rate.Num > 0 {
+		b.WriteString(st.Warn.Render(fmt.Sprintf(" unverified          %4d/%d — %s", u.Rate.Num, u.Rate.Den, u.ReasonsText())) + "\n")
+	}
 	b.WriteString(st.Header.Render("Violations") + "\n")
 	for _, v := range []struct {
 		name string
