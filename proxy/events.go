@@ -6,8 +6,10 @@ import (
 	"time"
 )
 
-// tsLayout is the contract's RFC 3339 timestamp, in UTC to the millisecond.
-const tsLayout = "2006-01-02T15:04:05.000Z07:00"
+// tsLayout is the contract's RFC 3339 timestamp, in UTC to the microsecond
+// (DuckDB's precision): an agent answering at once still calls after the
+// failure it answers, which milliseconds would not show.
+const tsLayout = "2006-01-02T15:04:05.000000Z07:00"
 
 func stamp(t time.Time) string { return t.UTC().Format(tsLayout) }
 

@@ -48,7 +48,8 @@ func (p *Proxy) record(pend pending, env *envelope) {
 // Replay is an upstream that answers from a recording: each request gets
 // the first unused answer recorded for the same method and params, else the
 // first unused one of the same method (a client whose initialize differs in
-// its version still starts), else a JSON-RPC error.
+// its version still starts); once all are used, the last one again; a
+// method never recorded gets a JSON-RPC error.
 type Replay struct {
 	answers map[string][]*recorded // method + params -> answers in order
 	byMeth  map[string][]*recorded
@@ -101,9 +102,16 @@ func (r *Replay) Send(msg []byte) {
 	if !ok || !env.isRequest() {
 		return
 	}
-	rec := r.take(r.answers[env.Method+"\x00"+string(requestKey(env.Params))])
+	same := r.answers[env.Method+"\x00"+string(requestKey(env.Params))]
+	rec := r.take(same)
 	if rec == nil {
 		rec = r.take(r.byMeth[env.Method])
+	}
+	if rec == nil && len(same) > 0 {
+		rec = same[len(same)-1]
+	}
+	if all := r.byMeth[env.Method]; rec == nil && len(all) > 0 {
+		rec = all[len(all)-1]
 	}
 	switch {
 	case rec == nil:
