@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"context"
 	"crypto/rand"
 	"encoding/hex"
 	"errors"
@@ -25,6 +26,7 @@ type proxyOptions struct {
 	suite     string
 	runID     string
 	out       string
+	db        string
 	record    string
 	replay    string
 	idemArg   string
@@ -32,7 +34,7 @@ type proxyOptions struct {
 	listPlans bool
 }
 
-func newProxyCmd(s Streams, _ *global) *cobra.Command {
+func newProxyCmd(s Streams, g *global) *cobra.Command {
 	o := &proxyOptions{}
 	cmd := &cobra.Command{
 		Use:   "proxy [flags] -- CMD ARGS...",
@@ -46,7 +48,7 @@ the injected fault and the expected reaction. See docs/proxy.md.`,
 			if o.listPlans {
 				return listPlans(s.Out)
 			}
-			return runProxy(s, o, args)
+			return runProxy(cmd.Context(), s, g, o, args)
 		},
 	}
 	f := cmd.Flags()
@@ -55,6 +57,7 @@ the injected fault and the expected reaction. See docs/proxy.md.`,
 	f.StringVar(&o.suite, "suite", "proxy", "suite of the recorded runs")
 	f.StringVar(&o.runID, "run-id", "", "run id of everything this process records (else the traceparent's trace id, else one per session)")
 	f.StringVar(&o.out, "out", "", "append contract JSON Lines events to this file")
+	f.StringVar(&o.db, "db", "", "ingest this session's events into this DuckDB file when it ends")
 	f.StringVar(&o.record, "record", "", "keep the server's answers in this file (JSON Lines) for --replay")
 	f.StringVar(&o.replay, "replay", "", "answer from a recording instead of starting a server")
 	f.StringVar(&o.idemArg, "idempotency-key-arg", "idempotency_key", "tool argument that holds the idempotency key")
@@ -78,7 +81,7 @@ func listPlans(w io.Writer) error {
 	return nil
 }
 
-func runProxy(s Streams, o *proxyOptions, args []string) error {
+func runProxy(ctx context.Context, s Streams, g *global, o *proxyOptions, args []string) error {
 	var plan *proxy.Plan
 	if o.plan != "" {
 		var err error
@@ -115,6 +118,22 @@ func runProxy(s Streams, o *proxyOptions, args []string) error {
 		opt.Events = f
 		prev := closeAll
 		closeAll = func() error { return errors.Join(prev(), f.Close()) }
+	}
+	var session string // this session's events alone, for --db
+	if o.db != "" {
+		f, err := os.CreateTemp(g.limits.TempDir, "faultlens-proxy-*.jsonl")
+		if err != nil {
+			return fmt.Errorf("--db: a file for the session's events: %w", err)
+		}
+		session = f.Name()
+		if opt.Events != nil {
+			opt.Events = io.MultiWriter(opt.Events, f)
+		} else {
+			opt.Events = f
+		}
+		prev := closeAll
+		closeAll = func() error { return errors.Join(prev(), f.Close()) }
+		defer os.Remove(session)
 	}
 	if o.record != "" {
 		f, err := os.Create(o.record)
@@ -154,6 +173,14 @@ func runProxy(s Streams, o *proxyOptions, args []string) error {
 	}
 	if err != nil {
 		return fmt.Errorf("proxy: %w", err)
+	}
+	if session != "" {
+		// stdout belongs to the protocol, even after it: the accounting
+		// goes to stderr.
+		quiet := Streams{In: s.In, Out: s.Err, Err: s.Err, ErrTTY: false}
+		if err := runIngest(ctx, quiet, g, &ingestOptions{db: o.db, paths: []string{session}}); err != nil {
+			return err
+		}
 	}
 	if child != nil {
 		var exit *exec.ExitError
