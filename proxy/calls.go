@@ -23,39 +23,10 @@ func (p *Proxy) clientCall(env *envelope, msg []byte) {
 			return
 		}
 	}
-	r := p.runFor(&cp, now)
-	c := &call{run: r, id: env.ID, tool: cp.Name, digest: argsDigest(cp.Name, cp.Arguments),
-		side: p.tools[cp.Name], traceID: cp.traceID(), enq: now}
-	c.idemKey = idempotencyKey(cp.Arguments, p.opt.IdempotencyArg)
-	var plan Plan
-	if p.opt.Plan != nil {
-		plan = *p.opt.Plan
-	}
-	r.place(c, &cp, plan.Moves)
-
-	b := r.breakerFor(plan.Breaker, c.tool)
-	if b != nil {
-		state, left := b.arrive(plan.Breaker, now)
-		c.circuit = state
-		if state == circuitOpen && plan.Breaker.Mode == "enforce" {
-			c.start = now
-			c.status, c.err = "fast_fail", ptr(breakerOpen(left))
-			p.answer(c, c.errorResult(*c.err))
-			return
-		}
-	}
-	for i := range plan.Samples {
-		s := &plan.Samples[i]
-		if !s.matches(c.tool, c.side) {
-			continue
-		}
-		r.perSample[i]++
-		if c.sample == nil && s.selects(r.perSample[i], p.opt.Seed, i) {
-			c.sample, c.sampleIdx = s, i
-			if r.fired == nil {
-				r.fired, r.firedTool = s, c.tool
-			}
-		}
+	c := p.admit(env.ID, &cp, now)
+	if c.status == "fast_fail" {
+		p.answer(c, c.errorResult(*c.err))
+		return
 	}
 	if c.sample == nil {
 		p.forward(c, msg)
@@ -87,6 +58,44 @@ func (p *Proxy) clientCall(env *envelope, msg []byte) {
 }
 
 func ptr[T any](v T) *T { return &v }
+
+// admit places a new tools/call in its run and decides its fate: refused
+// by an open breaker (status fast_fail) or given the first sample that
+// selects it (c.sample), else passed on. It only decides; the caller acts.
+func (p *Proxy) admit(id json.RawMessage, cp *callParams, now time.Time) *call {
+	r := p.runFor(cp, now)
+	c := &call{run: r, id: id, tool: cp.Name, digest: argsDigest(cp.Name, cp.Arguments),
+		side: p.tools[cp.Name], traceID: cp.traceID(), enq: now}
+	c.idemKey = idempotencyKey(cp.Arguments, p.opt.IdempotencyArg)
+	var plan Plan
+	if p.opt.Plan != nil {
+		plan = *p.opt.Plan
+	}
+	r.place(c, cp, plan.Moves)
+	if b := r.breakerFor(plan.Breaker, c.tool); b != nil {
+		state, left := b.arrive(plan.Breaker, now)
+		c.circuit = state
+		if state == circuitOpen && plan.Breaker.Mode == "enforce" {
+			c.start = now
+			c.status, c.err = "fast_fail", ptr(breakerOpen(left))
+			return c
+		}
+	}
+	for i := range plan.Samples {
+		s := &plan.Samples[i]
+		if !s.matches(c.tool, c.side) {
+			continue
+		}
+		r.perSample[i]++
+		if c.sample == nil && s.selects(r.perSample[i], p.opt.Seed, i) {
+			c.sample, c.sampleIdx = s, i
+			if r.fired == nil {
+				r.fired, r.firedTool = s, c.tool
+			}
+		}
+	}
+	return c
+}
 
 // forward sends the call to the server; its answer finishes it.
 func (p *Proxy) forward(c *call, msg []byte) {
