@@ -7,10 +7,13 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"net"
+	"net/http"
 	"os"
 	"os/exec"
 	"os/signal"
 	"syscall"
+	"time"
 
 	"github.com/spf13/cobra"
 
@@ -30,6 +33,8 @@ type proxyOptions struct {
 	record    string
 	replay    string
 	idemArg   string
+	upstream  string
+	listen    string
 	dryRun    bool
 	listPlans bool
 }
@@ -61,6 +66,8 @@ the injected fault and the expected reaction. See docs/proxy.md.`,
 	f.StringVar(&o.record, "record", "", "keep the server's answers in this file (JSON Lines) for --replay")
 	f.StringVar(&o.replay, "replay", "", "answer from a recording instead of starting a server")
 	f.StringVar(&o.idemArg, "idempotency-key-arg", "idempotency_key", "tool argument that holds the idempotency key")
+	f.StringVar(&o.upstream, "upstream", "", "a Streamable HTTP MCP server's URL to proxy (instead of a CMD)")
+	f.StringVar(&o.listen, "listen", "127.0.0.1:0", "with --upstream: the loopback address to serve on")
 	f.BoolVar(&o.dryRun, "dry-run", false, "print what the plan would inject and exit")
 	f.BoolVar(&o.listPlans, "list-plans", false, "list the shipped plans and exit")
 	cmd.AddCommand(&cobra.Command{
@@ -99,10 +106,13 @@ func runProxy(ctx context.Context, s Streams, g *global, o *proxyOptions, args [
 	if o.record != "" && o.replay != "" {
 		return usagef("--record and --replay exclude each other")
 	}
+	if o.upstream != "" && (len(args) > 0 || o.replay != "" || o.record != "") {
+		return usagef("--upstream proxies a running HTTP server: give no server command, --record or --replay")
+	}
 	if o.replay != "" && len(args) > 0 {
 		return usagef("--replay answers from the recording: give no server command")
 	}
-	if o.replay == "" && len(args) == 0 {
+	if o.replay == "" && o.upstream == "" && len(args) == 0 {
 		return usagef("no server command: faultlens proxy [flags] -- CMD ARGS...")
 	}
 	opt := proxy.Options{Plan: plan, Seed: o.seed, Suite: o.suite, RunID: o.runID, IdempotencyArg: o.idemArg, Log: s.Err}
@@ -146,6 +156,16 @@ func runProxy(ctx context.Context, s Streams, g *global, o *proxyOptions, args [
 	}
 	var up proxy.Upstream
 	var child *proxy.Child
+	if o.upstream != "" {
+		if err := serveHTTPProxy(ctx, s, opt, o); err != nil {
+			_ = closeAll()
+			return err
+		}
+		if err := closeAll(); err != nil {
+			return fmt.Errorf("proxy: %w", err)
+		}
+		return ingestSession(ctx, s, g, o.db, session)
+	}
 	if o.replay != "" {
 		r, err := proxy.LoadReplay(o.replay)
 		if err != nil {
@@ -174,13 +194,8 @@ func runProxy(ctx context.Context, s Streams, g *global, o *proxyOptions, args [
 	if err != nil {
 		return fmt.Errorf("proxy: %w", err)
 	}
-	if session != "" {
-		// stdout belongs to the protocol, even after it: the accounting
-		// goes to stderr.
-		quiet := Streams{In: s.In, Out: s.Err, Err: s.Err, ErrTTY: false}
-		if err := runIngest(ctx, quiet, g, &ingestOptions{db: o.db, paths: []string{session}}); err != nil {
-			return err
-		}
+	if err := ingestSession(ctx, s, g, o.db, session); err != nil {
+		return err
 	}
 	if child != nil {
 		var exit *exec.ExitError
@@ -196,4 +211,53 @@ func sessionID() string {
 	var b [8]byte
 	_, _ = rand.Read(b[:])
 	return "proxy-" + hex.EncodeToString(b[:])
+}
+
+// ingestSession ingests the session's events into db (nothing when either
+// is empty). stdout belongs to the protocol, even after it: the accounting
+// goes to stderr.
+func ingestSession(ctx context.Context, s Streams, g *global, db, session string) error {
+	if db == "" || session == "" {
+		return nil
+	}
+	quiet := Streams{In: s.In, Out: s.Err, Err: s.Err}
+	return runIngest(ctx, quiet, g, &ingestOptions{db: db, paths: []string{session}})
+}
+
+// serveHTTPProxy serves the HTTP proxy on a loopback address until SIGINT
+// or SIGTERM, then finishes the requests in flight and writes the runs.
+func serveHTTPProxy(ctx context.Context, s Streams, opt proxy.Options, o *proxyOptions) error {
+	host, _, err := net.SplitHostPort(o.listen)
+	if err != nil {
+		return usagef("--listen %q: %v", o.listen, err)
+	}
+	if ip := net.ParseIP(host); host != "localhost" && (ip == nil || !ip.IsLoopback()) {
+		return usagef("--listen %q: the proxy listens on loopback only (127.0.0.1, ::1, localhost)", o.listen)
+	}
+	h, err := proxy.NewHTTP(opt, o.upstream)
+	if err != nil {
+		return usagef("%v", err)
+	}
+	ln, err := net.Listen("tcp", o.listen)
+	if err != nil {
+		return usagef("--listen: %v", err)
+	}
+	srv := &http.Server{Handler: h, ReadHeaderTimeout: 10 * time.Second}
+	fmt.Fprintf(s.Err, "faultlens proxy: listening on http://%s (upstream %s)\n", ln.Addr(), o.upstream)
+	stop, cancel := signal.NotifyContext(ctx, os.Interrupt, syscall.SIGTERM)
+	defer cancel()
+	served := make(chan error, 1)
+	go func() { served <- srv.Serve(ln) }()
+	select {
+	case err := <-served:
+		return fmt.Errorf("proxy: %w", err)
+	case <-stop.Done():
+	}
+	shut, done := context.WithTimeout(context.Background(), 5*time.Second)
+	defer done()
+	_ = srv.Shutdown(shut) // event streams held open are cut at the deadline
+	if err := h.Close(); err != nil {
+		return fmt.Errorf("proxy: %w", err)
+	}
+	return nil
 }

@@ -23,7 +23,7 @@ func (p *Proxy) clientCall(env *envelope, msg []byte) {
 			return
 		}
 	}
-	c := p.admit(env.ID, &cp, now)
+	c := p.admit(env.ID, &cp, p.opt.SessionID, now)
 	if c.status == "fast_fail" {
 		p.answer(c, c.errorResult(*c.err))
 		return
@@ -62,8 +62,8 @@ func ptr[T any](v T) *T { return &v }
 // admit places a new tools/call in its run and decides its fate: refused
 // by an open breaker (status fast_fail) or given the first sample that
 // selects it (c.sample), else passed on. It only decides; the caller acts.
-func (p *Proxy) admit(id json.RawMessage, cp *callParams, now time.Time) *call {
-	r := p.runFor(cp, now)
+func (p *Proxy) admit(id json.RawMessage, cp *callParams, session string, now time.Time) *call {
+	r := p.runFor(cp, session, now)
 	c := &call{run: r, id: id, tool: cp.Name, digest: argsDigest(cp.Name, cp.Arguments),
 		side: p.tools[cp.Name], traceID: cp.traceID(), enq: now}
 	c.idemKey = idempotencyKey(cp.Arguments, p.opt.IdempotencyArg)

@@ -270,13 +270,13 @@ func (p *Proxy) learnTools(result json.RawMessage) {
 }
 
 // runFor finds or starts the run a call belongs to.
-func (p *Proxy) runFor(cp *callParams, now time.Time) *run {
+func (p *Proxy) runFor(cp *callParams, session string, now time.Time) *run {
 	id := p.opt.RunID
 	if id == "" {
 		id = cp.traceID()
 	}
 	if id == "" {
-		id = p.opt.SessionID
+		id = session
 	}
 	r := p.runs[id]
 	if r == nil {
