@@ -143,7 +143,7 @@ func runProxy(ctx context.Context, s Streams, g *global, o *proxyOptions, args [
 		}
 		prev := closeAll
 		closeAll = func() error { return errors.Join(prev(), f.Close()) }
-		defer os.Remove(session)
+		defer func() { _ = os.Remove(session) }()
 	}
 	if o.record != "" {
 		f, err := os.Create(o.record)
@@ -243,7 +243,7 @@ func serveHTTPProxy(ctx context.Context, s Streams, opt proxy.Options, o *proxyO
 		return usagef("--listen: %v", err)
 	}
 	srv := &http.Server{Handler: h, ReadHeaderTimeout: 10 * time.Second}
-	fmt.Fprintf(s.Err, "faultlens proxy: listening on http://%s (upstream %s)\n", ln.Addr(), o.upstream)
+	_, _ = fmt.Fprintf(s.Err, "faultlens proxy: listening on http://%s (upstream %s)\n", ln.Addr(), o.upstream)
 	stop, cancel := signal.NotifyContext(ctx, os.Interrupt, syscall.SIGTERM)
 	defer cancel()
 	served := make(chan error, 1)

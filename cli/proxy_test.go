@@ -35,7 +35,7 @@ type rawAgent struct {
 func (a *rawAgent) request(method, params string) string {
 	a.t.Helper()
 	a.id++
-	fmt.Fprintf(a.w, `{"jsonrpc":"2.0","id":%d,"method":%q,"params":%s}`+"\n", a.id, method, params)
+	_, _ = fmt.Fprintf(a.w, `{"jsonrpc":"2.0","id":%d,"method":%q,"params":%s}`+"\n", a.id, method, params)
 	for {
 		line, err := a.r.ReadString('\n')
 		if err != nil {
@@ -76,7 +76,7 @@ func proxyRun(t *testing.T, dir, runID, plan, terminal string, script func(a *ra
 	}()
 	a := &rawAgent{t: t, w: inW, r: bufio.NewReader(outR)}
 	a.request("initialize", `{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"scripted-agent","version":"1"}}`)
-	fmt.Fprintln(inW, `{"jsonrpc":"2.0","method":"notifications/initialized"}`)
+	_, _ = fmt.Fprintln(inW, `{"jsonrpc":"2.0","method":"notifications/initialized"}`)
 	a.request("tools/list", `{}`)
 	script(a)
 	_ = inW.Close()
@@ -88,9 +88,9 @@ func proxyRun(t *testing.T, dir, runID, plan, terminal string, script func(a *ra
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer f.Close()
+	defer func() { _ = f.Close() }()
 	ts := time.Now().Add(time.Second).UTC().Format(time.RFC3339Nano)
-	fmt.Fprintf(f, `{"type":"terminal","run_id":%q,"ts":%q,"terminal":%q,"visible_chars":12}`+"\n", runID, ts, terminal)
+	_, _ = fmt.Fprintf(f, `{"type":"terminal","run_id":%q,"ts":%q,"terminal":%q,"visible_chars":12}`+"\n", runID, ts, terminal)
 }
 
 // TestProxyReportFigures: careful and naive scripted agents run through

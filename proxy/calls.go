@@ -129,7 +129,7 @@ func (p *Proxy) serverAnswer(c *call, env *envelope, msg []byte) {
 		}
 		cut, err := c.cutShort(env, f.Keep)
 		if err != nil {
-			fmt.Fprintf(p.opt.Log, "faultlens proxy: partial %s: the result is not a tool result (%v); passed on whole\n", c.callID, err)
+			_, _ = fmt.Fprintf(p.opt.Log, "faultlens proxy: partial %s: the result is not a tool result (%v); passed on whole\n", c.callID, err)
 			break
 		}
 		c.status, msg = "partial", cut
@@ -210,7 +210,7 @@ func (p *Proxy) restart(c *call) {
 		p.toClient(errorResponse(id, rpcError{Code: -32000, Message: e.Message}))
 	}
 	if err := p.up.Restart(); err != nil {
-		fmt.Fprintf(p.opt.Log, "faultlens proxy: restart the server: %v\n", err)
+		_, _ = fmt.Fprintf(p.opt.Log, "faultlens proxy: restart the server: %v\n", err)
 		return
 	}
 	p.restarts++

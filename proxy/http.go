@@ -187,7 +187,7 @@ func (h *HTTP) relay(w http.ResponseWriter, r *http.Request, body []byte, id jso
 		http.Error(w, "faultlens proxy: the server: "+err.Error(), http.StatusBadGateway)
 		return
 	}
-	defer resp.Body.Close()
+	defer func() { _ = resp.Body.Close() }()
 	answers := func(msg []byte) []byte {
 		env, ok := parseEnvelope(msg)
 		if ok && env.isResponse() && idKey(env.ID) == idKey(id) {

@@ -42,7 +42,7 @@ func TestHTTPPassThrough(t *testing.T) {
 		var mu sync.Mutex
 		var notes []string
 		s := httpSession(t, url, func(n string) { mu.Lock(); notes = append(notes, n); mu.Unlock() })
-		defer s.Close()
+		defer func() { _ = s.Close() }()
 		return transcript(t, s, func() []string { mu.Lock(); defer mu.Unlock(); return notes })
 	}
 	want, got := run(server.URL), run(front.URL)

@@ -34,9 +34,11 @@ func testServerArgv(t *testing.T) []string {
 
 func clientOptions(notes func(string)) *mcp.ClientOptions {
 	return &mcp.ClientOptions{
+		//nolint:staticcheck // sampling is deprecated, yet clients and servers still send it: the proxy must pass it
 		CreateMessageHandler: func(_ context.Context, req *mcp.CreateMessageRequest) (*mcp.CreateMessageResult, error) {
 			in := req.Params.Messages[0].Content.(*mcp.TextContent).Text
-			return &mcp.CreateMessageResult{Model: "mock", Role: "assistant", Content: &mcp.TextContent{Text: "re: " + in}}, nil
+			return &mcp.CreateMessageResult{ //nolint:staticcheck // as above
+				Model: "mock", Role: "assistant", Content: &mcp.TextContent{Text: "re: " + in}}, nil
 		},
 		ElicitationHandler: func(context.Context, *mcp.ElicitRequest) (*mcp.ElicitResult, error) {
 			return &mcp.ElicitResult{Action: "accept", Content: map[string]any{"ok": true}}, nil
@@ -44,6 +46,7 @@ func clientOptions(notes func(string)) *mcp.ClientOptions {
 		ProgressNotificationHandler: func(_ context.Context, req *mcp.ProgressNotificationClientRequest) {
 			notes(fmt.Sprintf("progress %v/%v", req.Params.Progress, req.Params.Total))
 		},
+		//nolint:staticcheck // logging is deprecated as sampling is, and passed through the same
 		LoggingMessageHandler: func(_ context.Context, req *mcp.LoggingMessageRequest) {
 			notes(fmt.Sprintf("log %s %v", req.Params.Level, req.Params.Data))
 		},
@@ -117,7 +120,9 @@ func transcript(t *testing.T, s *mcp.ClientSession, notes func() []string) strin
 		b, _ := json.Marshal(v)
 		out = append(out, what+" "+string(b))
 	}
-	add("logging/setLevel", nil, s.SetLoggingLevel(ctx, &mcp.SetLoggingLevelParams{Level: "info"}))
+	//nolint:staticcheck // logging is deprecated, yet clients still set it: the proxy must pass it
+	level := &mcp.SetLoggingLevelParams{Level: "info"}
+	add("logging/setLevel", nil, s.SetLoggingLevel(ctx, level)) //nolint:staticcheck // as above
 	tools, err := s.ListTools(ctx, nil)
 	add("tools/list", tools, err)
 	for _, c := range []struct{ name, text string }{

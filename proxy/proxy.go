@@ -114,7 +114,7 @@ func (p *Proxy) Serve(in io.Reader, out io.Writer, up Upstream) error {
 			}
 			if err != nil {
 				if err != io.EOF {
-					fmt.Fprintf(p.opt.Log, "faultlens proxy: reading the client: %v\n", err)
+					_, _ = fmt.Fprintf(p.opt.Log, "faultlens proxy: reading the client: %v\n", err)
 				}
 				return
 			}

@@ -64,7 +64,7 @@ func LoadReplay(path string) (*Replay, error) {
 	if err != nil {
 		return nil, fmt.Errorf("replay: %w", err)
 	}
-	defer f.Close()
+	defer func() { _ = f.Close() }() // read only
 	r := &Replay{answers: map[string][]*recorded{}, byMeth: map[string][]*recorded{}, used: map[*recorded]bool{}, msgs: make(chan []byte, 16)}
 	sc := bufio.NewScanner(f)
 	sc.Buffer(make([]byte, 64<<10), 64<<20)

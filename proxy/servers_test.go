@@ -134,7 +134,7 @@ func TestReferenceServers(t *testing.T) {
 			{"move_file", map[string]any{"source": "DIR/a.txt", "destination": "DIR/sub/b.txt"}},
 			{"directory_tree", map[string]any{"path": "DIR"}},
 		}},
-		{"memory", func(dir string) []string {
+		{"memory", func(string) []string {
 			return []string{node, filepath.Join(modules, "server-memory/dist/index.js")}
 		}, []referenceCall{
 			{"create_entities", map[string]any{"entities": []any{map[string]any{"name": "Ada", "entityType": "person", "observations": []any{"wrote programs"}}}}},
@@ -175,7 +175,7 @@ func TestReferenceServers(t *testing.T) {
 					if err != nil {
 						t.Fatal(err)
 					}
-					defer s.Close()
+					defer func() { _ = s.Close() }()
 					return normalise(referenceTranscript(t, s, calls, progress), dir)
 				}
 				px := startProxied(t, srv.argv(dir), Options{}, "2025-11-25")

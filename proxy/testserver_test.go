@@ -37,7 +37,7 @@ func textResult(s string) *mcp.CallToolResult {
 // sampling and elicitation requests to the client, progress and log
 // notifications; and a resource and a prompt.
 func testServer() *mcp.Server {
-	s := mcp.NewServer(&mcp.Implementation{Name: "faultlens-test-server", Version: "1.0.0"}, &mcp.ServerOptions{HasTools: true})
+	s := mcp.NewServer(&mcp.Implementation{Name: "faultlens-test-server", Version: "1.0.0"}, nil)
 	yes, no := true, false
 	notes := 0
 	mcp.AddTool(s, &mcp.Tool{Name: "echo", Annotations: &mcp.ToolAnnotations{ReadOnlyHint: true}},
@@ -65,8 +65,10 @@ func testServer() *mcp.Server {
 		})
 	mcp.AddTool(s, &mcp.Tool{Name: "ask_model"},
 		func(ctx context.Context, req *mcp.CallToolRequest, a textArgs) (*mcp.CallToolResult, any, error) {
+			//nolint:staticcheck // sampling is deprecated, yet servers still send it: the proxy must pass it
 			res, err := req.Session.CreateMessage(ctx, &mcp.CreateMessageParams{MaxTokens: 10,
-				Messages: []*mcp.SamplingMessage{{Role: "user", Content: &mcp.TextContent{Text: a.Text}}}})
+				Messages: []*mcp.SamplingMessage{ //nolint:staticcheck // as above
+					{Role: "user", Content: &mcp.TextContent{Text: a.Text}}}})
 			if err != nil {
 				return nil, nil, err
 			}
@@ -88,7 +90,9 @@ func testServer() *mcp.Server {
 					_ = req.Session.NotifyProgress(ctx, &mcp.ProgressNotificationParams{ProgressToken: tok, Progress: float64(i), Total: 3})
 				}
 			}
-			_ = req.Session.Log(ctx, &mcp.LoggingMessageParams{Level: "info", Data: "progress done"})
+			//nolint:staticcheck // logging is deprecated as sampling is
+			msg := &mcp.LoggingMessageParams{Level: "info", Data: "progress done"}
+			_ = req.Session.Log(ctx, msg) //nolint:staticcheck // as above
 			return textResult("done"), nil, nil
 		})
 	s.AddResource(&mcp.Resource{URI: "note://first", Name: "first", MIMEType: "text/plain"},
