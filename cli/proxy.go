@@ -33,6 +33,7 @@ type proxyOptions struct {
 	record    string
 	replay    string
 	idemArg   string
+	grace     time.Duration
 	upstream  string
 	listen    string
 	dryRun    bool
@@ -66,6 +67,7 @@ the injected fault and the expected reaction. See docs/proxy.md.`,
 	f.StringVar(&o.record, "record", "", "keep the server's answers in this file (JSON Lines) for --replay")
 	f.StringVar(&o.replay, "replay", "", "answer from a recording instead of starting a server")
 	f.StringVar(&o.idemArg, "idempotency-key-arg", "idempotency_key", "tool argument that holds the idempotency key")
+	f.DurationVar(&o.grace, "grace", 5*time.Second, "how long the server may take to exit after its input ends before SIGTERM (as long again before SIGKILL)")
 	f.StringVar(&o.upstream, "upstream", "", "a Streamable HTTP MCP server's URL to proxy (instead of a CMD)")
 	f.StringVar(&o.listen, "listen", "127.0.0.1:0", "with --upstream: the loopback address to serve on")
 	f.BoolVar(&o.dryRun, "dry-run", false, "print what the plan would inject and exit")
@@ -115,7 +117,7 @@ func runProxy(ctx context.Context, s Streams, g *global, o *proxyOptions, args [
 	if o.replay == "" && o.upstream == "" && len(args) == 0 {
 		return usagef("no server command: faultlens proxy [flags] -- CMD ARGS...")
 	}
-	opt := proxy.Options{Plan: plan, Seed: o.seed, Suite: o.suite, RunID: o.runID, IdempotencyArg: o.idemArg, Log: s.Err}
+	opt := proxy.Options{Plan: plan, Seed: o.seed, Suite: o.suite, RunID: o.runID, IdempotencyArg: o.idemArg, Log: s.Err, Grace: o.grace}
 	if o.runID == "" {
 		opt.SessionID = sessionID()
 	}

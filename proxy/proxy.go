@@ -15,7 +15,9 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"os"
 	"sort"
+	"syscall"
 	"time"
 )
 
@@ -41,6 +43,16 @@ type Options struct {
 	Log io.Writer
 	// Now is the clock (time.Now when nil).
 	Now func() time.Time
+	// Grace is how long a server may take to exit after its stdin closed
+	// before it is sent SIGTERM, and as long again before SIGKILL (5s when 0).
+	Grace time.Duration
+}
+
+func (o *Options) grace() time.Duration {
+	if o.Grace <= 0 {
+		return 5 * time.Second
+	}
+	return o.Grace
 }
 
 // Proxy is one gateway between a client and an upstream.
@@ -136,7 +148,12 @@ func (p *Proxy) Serve(in io.Reader, out io.Writer, up Upstream) error {
 			// Everything the client sent is queued before its EOF reaches
 			// the server.
 			p.drainTasks()
-			go func() { _ = up.Close() }()
+			go func() {
+				_ = up.Close()
+				// A server that does not exit on EOF is stopped, then killed.
+				time.AfterFunc(p.opt.grace(), func() { up.Signal(syscall.SIGTERM) })
+				time.AfterFunc(2*p.opt.grace(), func() { up.Signal(os.Kill) })
+			}()
 		}
 	}
 	p.drainTasks()
