@@ -30,6 +30,7 @@ type proxyOptions struct {
 	runID     string
 	out       string
 	db        string
+	otlp      string
 	record    string
 	replay    string
 	idemArg   string
@@ -64,6 +65,7 @@ the injected fault and the expected reaction. See docs/proxy.md.`,
 	f.StringVar(&o.runID, "run-id", "", "run id of everything this process records (else the traceparent's trace id, else one per session)")
 	f.StringVar(&o.out, "out", "", "append contract JSON Lines events to this file")
 	f.StringVar(&o.db, "db", "", "ingest this session's events into this DuckDB file when it ends")
+	f.StringVar(&o.otlp, "otlp", "", "send this session's events to an OTLP/HTTP receiver (faultlens serve) when it ends, as faultlens.* spans")
 	f.StringVar(&o.record, "record", "", "keep the server's answers in this file (JSON Lines) for --replay")
 	f.StringVar(&o.replay, "replay", "", "answer from a recording instead of starting a server")
 	f.StringVar(&o.idemArg, "idempotency-key-arg", "idempotency_key", "tool argument that holds the idempotency key")
@@ -132,7 +134,7 @@ func runProxy(ctx context.Context, s Streams, g *global, o *proxyOptions, args [
 		closeAll = func() error { return errors.Join(prev(), f.Close()) }
 	}
 	var session string // this session's events alone, for --db
-	if o.db != "" {
+	if o.db != "" || o.otlp != "" {
 		f, err := os.CreateTemp(g.limits.TempDir, "faultlens-proxy-*.jsonl")
 		if err != nil {
 			return fmt.Errorf("--db: a file for the session's events: %w", err)
@@ -166,7 +168,7 @@ func runProxy(ctx context.Context, s Streams, g *global, o *proxyOptions, args [
 		if err := closeAll(); err != nil {
 			return fmt.Errorf("proxy: %w", err)
 		}
-		return ingestSession(ctx, s, g, o.db, session)
+		return afterSession(ctx, s, g, o, session)
 	}
 	if o.replay != "" {
 		r, err := proxy.LoadReplay(o.replay)
@@ -196,7 +198,7 @@ func runProxy(ctx context.Context, s Streams, g *global, o *proxyOptions, args [
 	if err != nil {
 		return fmt.Errorf("proxy: %w", err)
 	}
-	if err := ingestSession(ctx, s, g, o.db, session); err != nil {
+	if err := afterSession(ctx, s, g, o, session); err != nil {
 		return err
 	}
 	if child != nil {
@@ -213,6 +215,15 @@ func sessionID() string {
 	var b [8]byte
 	_, _ = rand.Read(b[:])
 	return "proxy-" + hex.EncodeToString(b[:])
+}
+
+// afterSession ingests the session's events (--db) and sends them
+// (--otlp).
+func afterSession(ctx context.Context, s Streams, g *global, o *proxyOptions, session string) error {
+	if err := ingestSession(ctx, s, g, o.db, session); err != nil {
+		return err
+	}
+	return sendOTLP(ctx, s, g, o.otlp, session)
 }
 
 // ingestSession ingests the session's events into db (nothing when either

@@ -59,7 +59,7 @@ func (a *rawAgent) call(tool, args string) {
 // proxyRun runs one agent run through faultlens proxy --replay and appends
 // the agent's own terminal event to the events file, as an agent writing
 // its side of the contract does.
-func proxyRun(t *testing.T, dir, runID, plan, terminal string, script func(a *rawAgent)) {
+func proxyRun(t *testing.T, dir, runID, plan, terminal string, script func(a *rawAgent), flags ...string) {
 	t.Helper()
 	rec, events := filepath.Join(dir, "rec.jsonl"), filepath.Join(dir, "events.jsonl")
 	if err := os.WriteFile(rec, []byte(proxyRecording), 0o644); err != nil {
@@ -70,8 +70,8 @@ func proxyRun(t *testing.T, dir, runID, plan, terminal string, script func(a *ra
 	var stderr bytes.Buffer
 	code := make(chan int, 1)
 	go func() {
-		code <- Run(context.Background(), []string{"proxy", "--replay", rec, "--plan", plan, "--run-id", runID, "--out", events},
-			Streams{In: inR, Out: outW, Err: &stderr})
+		args := append([]string{"proxy", "--replay", rec, "--plan", plan, "--run-id", runID, "--out", events}, flags...)
+		code <- Run(context.Background(), args, Streams{In: inR, Out: outW, Err: &stderr})
 		_ = outW.Close()
 	}()
 	a := &rawAgent{t: t, w: inW, r: bufio.NewReader(outR)}
@@ -83,6 +83,9 @@ func proxyRun(t *testing.T, dir, runID, plan, terminal string, script func(a *ra
 	go func() { _, _ = io.Copy(io.Discard, outR) }()
 	if c := <-code; c != 0 {
 		t.Fatalf("proxy %s exited %d: %s", runID, c, stderr.String())
+	}
+	if terminal == "" {
+		return
 	}
 	f, err := os.OpenFile(events, os.O_APPEND|os.O_WRONLY, 0o644)
 	if err != nil {
