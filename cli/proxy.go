@@ -185,7 +185,7 @@ func runProxy(ctx context.Context, s Streams, g *global, o *proxyOptions, args [
 	}
 	sigs := make(chan os.Signal, 2)
 	signal.Notify(sigs, os.Interrupt, syscall.SIGTERM)
-	defer signal.Stop(sigs)
+	defer func() { signal.Stop(sigs); close(sigs) }() // ends the forwarding goroutine
 	go func() {
 		for sig := range sigs {
 			up.Signal(sig)
