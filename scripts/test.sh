@@ -18,6 +18,9 @@ go run github.com/golangci/golangci-lint/v2/cmd/golangci-lint@v2.15.0 run --allo
 # test skips and says so.
 if command -v node >/dev/null && command -v npm >/dev/null; then
 	(cd scripts/otel-serve-e2e && npm ci --no-audit --no-fund --loglevel=error)
+	# The MCP reference servers TestReferenceServers runs with and without
+	# faultlens proxy in between.
+	(cd scripts/mcp-servers && npm ci --no-audit --no-fund --loglevel=error)
 fi
 go test -count=1 -timeout 25m ./...
 # kill -9 during ingest and during the cache refresh, then re-run: the
