@@ -131,7 +131,11 @@ export function readResult(value) {
     if (v.isError === true) isError = true;
     if (v.structuredContent?.error?.category) error = v.structuredContent.error;
     if (v.error?.category && !error) error = v.error;
-    for (const [k, x] of Object.entries(v)) if (k !== 'structuredContent') walk(x);
+    // Only a content item's text is text; other strings are labels.
+    for (const [k, x] of Object.entries(v)) {
+      if (k === 'structuredContent') continue;
+      if (k === 'text' || typeof x === 'object') walk(x);
+    }
   };
   walk(value);
   const text = texts.filter((s) => !s.startsWith('{')).join('\n');
