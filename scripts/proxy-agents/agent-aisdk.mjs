@@ -73,6 +73,6 @@ export async function runAISDK({ policy, task: t, command, env }) {
   } finally {
     await client.close();
   }
-  if (!claim) claim = { terminal: 'failed', reason: 'budget_exhausted', text: '' };
+  if (!claim) claim = { terminal: 'failed', reason: 'budget_exhausted', text: '', answer: '' };
   return claim;
 }

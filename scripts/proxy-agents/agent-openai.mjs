@@ -96,5 +96,5 @@ export async function runOpenAI({ policy, task: t, command, env }) {
   } finally {
     await server.close();
   }
-  return model.claim ?? { terminal: 'failed', reason: 'budget_exhausted', text: '' };
+  return model.claim ?? { terminal: 'failed', reason: 'budget_exhausted', text: '', answer: '' };
 }

@@ -2,8 +2,8 @@
 // faulted night of agent runs on the MCP reference servers, each run with
 // its server command replaced by `faultlens proxy ... -- <server>` as a
 // user's MCP configuration would have it. Writes DIR/<suite>.jsonl per
-// night: the proxy's run and tool_call events, then the agent's terminal
-// claim, run by run.
+// night: the proxy's run and tool_call events, then the agent's own
+// planning stage, evidence and terminal claim, run by run.
 //
 //   node run-nights.mjs --bin PATH --out DIR [--runs 8] [--jobs 3] [--seed 1]
 //        [--frameworks aisdk,openai] [--policies careful,naive]
@@ -68,7 +68,22 @@ async function proxyEvents(file) {
   throw new Error(`${file}: the proxy wrote no run event within 30 s`);
 }
 
-// oneRun runs one agent and returns its lines: the proxy's, then the claim.
+// The user's contract for every task: one answer, read from a tool result.
+const taskContract = (server) => ({ kind: `mcp-${server}`, evidence_required: 1 });
+
+// withTask adds the task to the proxy's run event. The proxy leaves `task`
+// to the agent (it cannot know the request), and an agent writing JSON
+// Lines cannot add a second run event (it would be a rejected duplicate),
+// so the harness that gave the agent its task joins the two here.
+function withTask(lines, task) {
+  return lines.map((l) => {
+    const e = JSON.parse(l);
+    return e.type === 'run' ? JSON.stringify({ ...e, task }) : l;
+  });
+}
+
+// oneRun runs one agent and returns its lines: the proxy's, then the
+// agent's own (its plan, the evidence its answer rests on, its claim).
 async function oneRun({ framework, policy, suite, night, i, root, work }) {
   const sc = scenarios[i % scenarios.length];
   const t = task(sc.server, i, root);
@@ -79,15 +94,22 @@ async function oneRun({ framework, policy, suite, night, i, root, work }) {
     ...(night === 'fault' ? ['--plan', path.join(here, 'plans', sc.plan)] : []),
     '--', ...t.command,
   ];
+  // The scripted model's plan is the task's list of steps, made before
+  // its first call.
+  const planned = new Date().toISOString();
   const claim = await frameworks[framework]({ policy, task: t, command, env: t.env });
-  const lines = o.direct ? [] : await proxyEvents(events);
+  const lines = o.direct ? [] : withTask(await proxyEvents(events), taskContract(sc.server));
+  const own = [{ type: 'stage', run_id: runId, ts: planned, stage_id: 'plan', stage: 'planning', started_at: planned, ended_at: planned, outcome: 'ok', plan_valid: true }];
   // The claim is committed after the session: nothing of the run comes later.
-  const terminal = {
-    type: 'terminal', run_id: runId, ts: new Date().toISOString(), terminal: claim.terminal,
-    reason: claim.reason, visible_chars: claim.text.length,
-    ...(claim.terminal === 'completed' ? {} : { disclosed_gaps: true }),
-  };
-  return [...lines, JSON.stringify(terminal)];
+  const ts = new Date().toISOString();
+  if (claim.answer) {
+    own.push({ type: 'evidence', run_id: runId, ts, evidence_id: `${runId}/answer`, claim: 'answer', grade: 'primary', status: 'confirmed' });
+  }
+  own.push({
+    type: 'terminal', run_id: runId, ts, terminal: claim.terminal, reason: claim.reason,
+    visible_chars: claim.text.length, ...(claim.terminal === 'completed' ? {} : { disclosed_gaps: true }),
+  });
+  return [...lines, ...own.map((e) => JSON.stringify(e))];
 }
 
 async function night({ framework, policy, night }) {
@@ -109,8 +131,10 @@ async function night({ framework, policy, night }) {
   if (failed) throw new Error(`${suite}: ${failed.reason?.stack ?? failed.reason}`);
   const file = path.join(o.out, `${suite}.jsonl`);
   fs.writeFileSync(file, results.flat().join('\n') + '\n');
-  const claims = results.map((r) => JSON.parse(r.at(-1)).terminal);
-  console.log(`${suite}: ${runs} runs, ${results.flat().length - runs} proxy events, claims ${JSON.stringify(count(claims))} -> ${file}`);
+  const events = results.flat().map((l) => JSON.parse(l));
+  const claims = events.filter((e) => e.type === 'terminal').map((e) => e.terminal);
+  const calls = events.filter((e) => e.type === 'tool_call').length;
+  console.log(`${suite}: ${runs} runs, ${calls} tool calls, claims ${JSON.stringify(count(claims))} -> ${file}`);
 }
 
 const count = (xs) => xs.reduce((m, x) => ({ ...m, [x]: (m[x] ?? 0) + 1 }), {});

@@ -49,10 +49,10 @@ function final(t, h, terminal, reason) {
   const tool = t.steps.at(-1).tool;
   const lastOk = [...h].reverse().find((c) => c.ok && c.tool === tool);
   const answer = lastOk ? t.answer(lastOk.text) : '';
-  if (terminal === 'completed') return { final: { terminal, reason, text: answer } };
+  if (terminal === 'completed') return { final: { terminal, reason, text: answer, answer } };
   const last = h.at(-1);
   const why = last?.error ? `${last.tool} failed: ${last.error.category ?? 'error'}` : 'unfinished';
-  return { final: { terminal, reason, text: `I could not finish the task (${why}).` } };
+  return { final: { terminal, reason, text: `I could not finish the task (${why}).`, answer: '' } };
 }
 
 // careful: fix arguments after VALIDATION, check state after an unknown
@@ -103,7 +103,8 @@ function naive(t, h) {
 export const policies = { careful, naive };
 
 // decide is the model's next move: {call: {tool, args}, waitMs} or
-// {final: {terminal, reason, text}}.
+// {final: {terminal, reason, text, answer}}, where answer is the value the
+// task asked for as read from a tool result ('' when none came back).
 export function decide(policy, t, history) {
   const p = policies[policy];
   if (!p) throw new Error(`unknown policy ${JSON.stringify(policy)}`);

@@ -22,7 +22,7 @@ test('a fault-free run: each step once, then the answer read back', () => {
     assert.deepEqual(decide(p, fsTask, []), { call: mkdir });
     assert.deepEqual(decide(p, fsTask, [ok(mkdir), ok(write)]), { call: read });
     assert.deepEqual(decide(p, fsTask, [ok(mkdir), ok(write), ok(read, 'report of run 1\n')]),
-      { final: { terminal: 'completed', reason: 'ok', text: 'report of run 1' } });
+      { final: { terminal: 'completed', reason: 'ok', text: 'report of run 1', answer: 'report of run 1' } });
   }
 });
 
@@ -43,7 +43,7 @@ test('UNKNOWN_OUTCOME: careful reads the state and does not write again', () => 
   assert.deepEqual(decide('careful', memTask, h), { call: open });
   assert.deepEqual(decide('naive', memTask, h), { call: { tool: observe.tool, args: observe.args } });
   const landed = [...h, ok(open, '{"observations":["started","report filed by run 2"]}')];
-  assert.deepEqual(decide('careful', memTask, landed), { final: { terminal: 'completed', reason: 'ok', text: 'report filed by run 2' } });
+  assert.deepEqual(decide('careful', memTask, landed), { final: { terminal: 'completed', reason: 'ok', text: 'report filed by run 2', answer: 'report filed by run 2' } });
   const lost = [...h, ok(open, '{"observations":["started"]}')];
   assert.equal(decide('careful', memTask, lost).final.terminal, 'failed');
 });
@@ -52,12 +52,12 @@ test('a persistent fault: careful retries once and reports failure, naive claims
   let h = [ok(echo), fail(sum, transient)];
   assert.deepEqual(decide('careful', sumTask, h), { call: { tool: sum.tool, args: sum.args }, waitMs: 0 });
   h = [...h, fail(sum, transient)];
-  assert.deepEqual(decide('careful', sumTask, h).final, { terminal: 'failed', reason: 'tool_unavailable', text: 'I could not finish the task (get-sum failed: TRANSIENT).' });
+  assert.deepEqual(decide('careful', sumTask, h).final, { terminal: 'failed', reason: 'tool_unavailable', text: 'I could not finish the task (get-sum failed: TRANSIENT).', answer: '' });
   for (let k = 2; k < 6; k++) {
     assert.deepEqual(decide('naive', sumTask, h), { call: { tool: sum.tool, args: sum.args } });
     h = [...h, fail(sum, { ...transient, circuit: 'open' })];
   }
-  assert.deepEqual(decide('naive', sumTask, h), { final: { terminal: 'completed', reason: 'ok', text: '' } });
+  assert.deepEqual(decide('naive', sumTask, h), { final: { terminal: 'completed', reason: 'ok', text: '', answer: '' } });
 });
 
 test('an open circuit stops the careful agent at once', () => {
