@@ -12,11 +12,14 @@ go mod tidy -diff
 # any module: about 1 min to build and 1 min to lint cold, seconds warm.
 go run github.com/golangci/golangci-lint/v2/cmd/golangci-lint@v2.15.0 run ./...
 # With node and npm at hand, install the OpenTelemetry JS exporters that
-# TestServeOTelJS sends with, and the agent frameworks and MCP servers of
-# TestProxyAgents (pinned by the lockfiles); without them those tests skip
-# and say so.
+# TestServeOTelJS sends with (pinned by the lockfile); without them that
+# test skips and says so.
 if command -v node >/dev/null && command -v npm >/dev/null; then
 	(cd scripts/otel-serve-e2e && npm ci --no-audit --no-fund --loglevel=error)
+fi
+# The agent frameworks and MCP servers TestProxyAgents runs (pinned by the
+# lockfile); without them that test skips and says so.
+if command -v node >/dev/null && command -v npm >/dev/null; then
 	(cd scripts/proxy-agents && npm ci --no-audit --no-fund --loglevel=error)
 fi
 go test -count=1 -timeout 25m ./...
