@@ -55,7 +55,6 @@ class ScriptedModel {
     };
   }
 
-  // eslint-disable-next-line require-yield
   async *getStreamedResponse() {
     throw new Error('the scripted model does not stream');
   }

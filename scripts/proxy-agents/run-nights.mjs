@@ -100,8 +100,10 @@ async function oneRun({ framework, policy, suite, night, i, root, work }) {
   const claim = await frameworks[framework]({ policy, task: t, command, env: t.env });
   const lines = o.direct ? [] : withTask(await proxyEvents(events), taskContract(sc.server));
   const own = [{ type: 'stage', run_id: runId, ts: planned, stage_id: 'plan', stage: 'planning', started_at: planned, ended_at: planned, outcome: 'ok', plan_valid: true }];
-  // The claim is committed after the session: nothing of the run comes later.
-  const ts = new Date().toISOString();
+  // The claim is committed after the session: nothing of the run comes
+  // later. Date.now() is truncated to the millisecond and the proxy writes
+  // microseconds, so the next millisecond is the first one surely later.
+  const ts = new Date(Date.now() + 1).toISOString();
   if (claim.answer) {
     own.push({ type: 'evidence', run_id: runId, ts, evidence_id: `${runId}/answer`, claim: 'answer', grade: 'primary', status: 'confirmed' });
   }
