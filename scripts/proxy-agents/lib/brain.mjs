@@ -45,6 +45,8 @@ function trailing(h) {
   return n;
 }
 
+// final is the closing claim. Its answer is read from the latest good
+// result of the task's last step; a claim other than completed says why.
 function final(t, h, terminal, reason) {
   const tool = t.steps.at(-1).tool;
   const lastOk = [...h].reverse().find((c) => c.ok && c.tool === tool);
