@@ -22,6 +22,11 @@ if command -v node >/dev/null && command -v npm >/dev/null; then
 	# faultlens proxy in between.
 	(cd scripts/mcp-servers && npm ci --no-audit --no-fund --loglevel=error)
 fi
+# The agent frameworks and MCP servers TestProxyAgents runs (pinned by the
+# lockfile); without them that test skips and says so.
+if command -v node >/dev/null && command -v npm >/dev/null; then
+	(cd scripts/proxy-agents && npm ci --no-audit --no-fund --loglevel=error)
+fi
 go test -count=1 -timeout 25m ./...
 # kill -9 during ingest and during the cache refresh, then re-run: the
 # report must equal a clean ingest (small size; see scripts/crash.sh).
