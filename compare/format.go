@@ -112,17 +112,6 @@ func noise(r Row) string {
 	return fmt.Sprintf("±%.4g", *r.Noise)
 }
 
-// verdictText adds the detectable difference to a too-small verdict.
-func verdictText(r Row) string {
-	if r.Verdict != "too small" || r.MinDetectable == nil {
-		return r.Verdict
-	}
-	if r.Kind == "rate" {
-		return fmt.Sprintf("too small (detects ≥%.0fpp)", *r.MinDetectable*100)
-	}
-	return fmt.Sprintf("too small (detects ≥%.3gms)", *r.MinDetectable)
-}
-
 // gateLabel is the metric a gate judged, with its scenario when per scenario.
 func gateLabel(g GateResult) string {
 	if g.Scenario == "" {

@@ -10,7 +10,7 @@ import (
 // htmlPage is self-contained: inline CSS and SVG, no scripts, no external
 // assets. html/template escapes every trace-derived string.
 var htmlPage = template.Must(template.New("page").Funcs(template.FuncMap{
-	"cell": cell, "delta": delta, "noise": noise, "verdict": verdictText, "p": pText,
+	"cell": cell, "delta": delta, "noise": noise, "verdict": VerdictText, "gateText": GateText, "p": pText,
 	"scenario": scenarioLabel, "gateMark": gateMark, "gateLabel": gateLabel, "gateRule": gateRule, "chart": barChart,
 }).Parse(`<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8"><title>faultlens compare</title>
@@ -24,7 +24,7 @@ td:first-child,td:nth-child(2),th{text-align:left}.FAIL{background:#fdd}.pass{ba
 <p class="summary">{{.Summary}}</p>
 <h2>Gates</h2>
 <table class="gates"><tr><th>gate</th><th>metric</th><th>rule</th><th>result</th></tr>
-{{range .R.Gates}}<tr class="{{gateMark .}}"><td>{{gateMark .}}</td><td>{{gateLabel .}}</td><td>{{gateRule .Gate}}</td><td>{{.Reason}}</td></tr>
+{{range .R.Gates}}<tr class="{{gateMark .}}"><td>{{gateMark .}}</td><td>{{gateLabel .}}</td><td>{{gateRule .Gate}}</td><td>{{gateText .}}</td></tr>
 {{end}}</table>
 <h2>Charts</h2>
 <div class="charts">

@@ -22,7 +22,7 @@ func writeMarkdown(w io.Writer, res *Result) error {
 	fmt.Fprintln(&b, "| gate | metric | rule | result |")
 	fmt.Fprintln(&b, "| --- | --- | --- | --- |")
 	for _, g := range res.Gates {
-		fmt.Fprintf(&b, "| %s | %s | %s | %s |\n", gateMark(g), textsafe.Markdown(gateLabel(g)), gateRule(g.Gate), textsafe.Markdown(g.Reason))
+		fmt.Fprintf(&b, "| %s | %s | %s | %s |\n", gateMark(g), textsafe.Markdown(gateLabel(g)), gateRule(g.Gate), textsafe.Markdown(GateText(g)))
 	}
 	header := fmt.Sprintf("| metric | %s | %s | delta [interval] | p_adj | verdict | A/A noise |\n| --- | ---: | ---: | ---: | ---: | --- | ---: |\n",
 		textsafe.Markdown(res.Baseline.Name), textsafe.Markdown(res.Candidate.Name))
@@ -66,5 +66,5 @@ func rowLabel(r Row) string {
 
 func mdRow(b *bytes.Buffer, r Row, label string) {
 	fmt.Fprintf(b, "| %s | %s | %s | %s | %s | %s | %s |\n", label, cell(r, r.Base), cell(r, r.Cand), delta(r),
-		pText(r.PAdj), verdictText(r), noise(r))
+		pText(r.PAdj), VerdictText(r), noise(r))
 }

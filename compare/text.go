@@ -18,7 +18,7 @@ func writeText(w io.Writer, res *Result) error {
 	fmt.Fprintln(&out)
 	fmt.Fprintln(&tab, "gate\tmetric\trule\tresult\t")
 	for _, g := range res.Gates {
-		fmt.Fprintf(&tab, "%s\t%s\t%s\t%s\t\n", gateMark(g), textsafe.Terminal(gateLabel(g)), gateRule(g.Gate), textsafe.Terminal(g.Reason))
+		fmt.Fprintf(&tab, "%s\t%s\t%s\t%s\t\n", gateMark(g), textsafe.Terminal(gateLabel(g)), gateRule(g.Gate), textsafe.Terminal(GateText(g)))
 	}
 	if err := aligned(&out, &tab); err != nil {
 		return err
@@ -37,7 +37,7 @@ func writeText(w io.Writer, res *Result) error {
 			textsafe.Terminal(res.Baseline.Name), textsafe.Terminal(res.Candidate.Name), res.Confidence*100)
 		for _, r := range rows {
 			fmt.Fprintf(&tab, "%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t\n", textsafe.Terminal(scenarioLabel(r.Scenario)),
-				textsafe.Terminal(r.Metric), cell(r, r.Base), cell(r, r.Cand), delta(r), pText(r.PAdj), verdictText(r), noise(r))
+				textsafe.Terminal(r.Metric), cell(r, r.Base), cell(r, r.Cand), delta(r), pText(r.PAdj), VerdictText(r), noise(r))
 		}
 		if err := aligned(&out, &tab); err != nil {
 			return err
