@@ -22,7 +22,7 @@ func gateUnit(g Gate, kind string) func(float64) string {
 		case kind == "rate":
 			return fmt.Sprintf("%.1fpp", v*100)
 		}
-		return fmt.Sprintf("%.4gms", v)
+		return msText(v)
 	}
 }
 
@@ -61,14 +61,19 @@ func boundOf(sorted []float64, a float64, increase bool) float64 {
 
 func countText(g GateResult) string {
 	if g.Kind == "latency" {
-		return fmt.Sprintf("%.4gms", val(g.Change))
+		return msText(val(g.Change))
 	}
 	return fmt.Sprintf("%d of %d", g.CandNum, g.CandDen)
 }
 
+// pText prints a p-value without an exponent: below 0.0001 it is
+// "<0.0001" (the JSON keeps the number).
 func pText(p *float64) string {
-	if p == nil {
+	switch {
+	case p == nil:
 		return "n/a"
+	case *p < 0.0001:
+		return "<0.0001"
 	}
 	return fmt.Sprintf("%.3g", *p)
 }

@@ -105,7 +105,7 @@ func VerdictText(r Row) string {
 		if r.Kind == "rate" {
 			return fmt.Sprintf("too small (detects ≥%.0fpp)", *r.MinDetectable*100)
 		}
-		return fmt.Sprintf("too small (detects ≥%.3gms)", *r.MinDetectable)
+		return "too small (detects ≥" + msText(*r.MinDetectable) + ")"
 	case VerdictNoData:
 		return "no data"
 	case VerdictBeyondMargin:

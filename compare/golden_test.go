@@ -54,7 +54,7 @@ func goldenResult() *Result {
 // (go test ./compare -update rewrites them).
 func TestGolden(t *testing.T) {
 	res := goldenResult()
-	for _, format := range []string{"markdown", "junit"} {
+	for _, format := range []string{"markdown", "junit", "text"} {
 		var buf bytes.Buffer
 		if err := Write(&buf, res, format); err != nil {
 			t.Fatal(err)

@@ -54,7 +54,7 @@ func TestJudgeRules(t *testing.T) {
 		{"must_not_increase on a clean baseline tests too", noinc, rateRow("masked_success", 0, 300, 1, 300), true,
 			"0/300 → 1/300: +0.3pp [-0.6, +1.5] (90.0% interval), p_adj 0.183 (newcombe-inverted, one-sided); not a significant increase (must not increase)"},
 		{"no baseline re-sends: against the margin", retry, rateRow("invalid_retry", 0, 0, 25, 100), false,
-			"no baseline data, candidate 25/100 against the margin: increase 25.0pp from 0 [18.0pp, 33.1pp] (90.0% interval) vs threshold 5.0pp, p_adj 1.82e-11 (binomial-vs-margin, one-sided); exceeds the margin"},
+			"no baseline data, candidate 25/100 against the margin: increase 25.0pp from 0 [18.0pp, 33.1pp] (90.0% interval) vs threshold 5.0pp, p_adj <0.0001 (binomial-vs-margin, one-sided); exceeds the margin"},
 		{"no baseline re-sends: just over the margin", retry, rateRow("invalid_retry", 0, 0, 6, 100), true,
 			"no baseline data, candidate 6/100 against the margin: increase 6.0pp from 0 [2.6pp, 11.5pp] (90.0% interval) vs threshold 5.0pp, p_adj 0.384 (binomial-vs-margin, one-sided); beyond the margin but not significantly"},
 		{"success drop of 10 points", succ, rateRow("success", 270, 300, 240, 300), false,
