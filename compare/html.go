@@ -22,7 +22,7 @@ table{border-collapse:collapse;margin:8px 0 24px}td,th{border:1px solid #ccc;pad
 td:first-child,td:nth-child(2),th{text-align:left}.FAIL{background:#fdd;color:#a00;font-weight:bold}.pass{background:#dfd}.skip{background:#eee;color:#555}
 .gates td{text-align:left}.sig{font-weight:bold}.charts{display:flex;flex-wrap:wrap;gap:24px}figure{margin:0}figcaption{font-weight:bold}
 .banner{padding:12px 16px;border-radius:6px;margin:0 0 16px;font-size:18px}.banner.failed{background:#c62828;color:#fff}.banner.passed{background:#2a8a3e;color:#fff}
-.banner b{font-size:22px}.banner p{margin:6px 0 0;font-size:15px}summary{cursor:pointer}
+.banner b{font-size:22px}.banner p{margin:6px 0 0;font-size:15px}summary{cursor:pointer}.nowrap{white-space:nowrap}
 </style></head><body>
 <div class="banner {{if .V.Failed}}failed{{else}}passed{{end}}" id="verdict"><b>{{.Title}}</b>
 {{if .V.Failed}}<p>Failed, worst first: {{.Worst}}</p>{{end}}</div>
@@ -32,7 +32,7 @@ td:first-child,td:nth-child(2),th{text-align:left}.FAIL{background:#fdd;color:#a
 <table class="gates"><tr><th>gate</th><th>metric</th><th>rule</th><th>result</th></tr>
 {{range .V.Failed}}<tr class="FAIL"><td>FAIL</td><td>{{gateLabel .}}</td><td>{{gateRule .Gate}}</td><td>{{gateText .}}</td></tr>
 {{end}}{{range .V.Passed}}<tr class="pass"><td>pass</td><td>{{gateLabel .}}</td><td>{{gateRule .Gate}}</td><td>{{gateText .}}</td></tr>
-{{end}}{{range .V.Skipped}}<tr class="skip"><td>skip ×{{len .Gates}}</td><td colspan="2"><details><summary>{{len .Gates}} gates</summary>{{.Labels}}</details></td><td>{{.Reason}}</td></tr>
+{{end}}{{range .V.Skipped}}<tr class="skip"><td class="nowrap">skip ×{{len .Gates}}</td><td colspan="2"><details><summary>{{len .Gates}} {{if eq (len .Gates) 1}}gate{{else}}gates{{end}}</summary>{{.Labels}}</details></td><td>{{.Reason}}</td></tr>
 {{end}}</table>
 <h2>Charts</h2>
 <div class="charts">
