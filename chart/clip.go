@@ -44,4 +44,4 @@ func clipNote(y float64, axis float64, unit Unit) string {
 }
 
 // clamp limits a bar's width to the plot.
-func clamp(w, max float64) float64 { return math.Min(w, max) }
+func clamp(w, limit float64) float64 { return math.Min(w, limit) }

@@ -16,7 +16,7 @@ func compileSchema(t *testing.T, path string) *jsonschema.Schema {
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer f.Close()
+	defer func() { _ = f.Close() }() // read only
 	doc, err := jsonschema.UnmarshalJSON(f)
 	if err != nil {
 		t.Fatalf("%s: %v", path, err)

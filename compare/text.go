@@ -105,14 +105,6 @@ func writeText(w io.Writer, res *Result) error {
 	return err
 }
 
-// rowText names a row: its metric, after its scenario when it has one.
-func rowText(r Row) string {
-	if r.Scenario == "" {
-		return r.Metric
-	}
-	return r.Scenario + " / " + r.Metric
-}
-
 // wrap writes s in lines of at most textWidth columns, the first one
 // after first, the next ones after indent; a word longer than a line is
 // written on its own.
