@@ -2,6 +2,7 @@ package baselines
 
 import (
 	"context"
+	"runtime/debug"
 	"testing"
 	"time"
 
@@ -58,5 +59,25 @@ func TestSaveLoadRoundTrip(t *testing.T) {
 	}
 	if err := CheckName("../x"); err == nil {
 		t.Error("CheckName accepted ../x")
+	}
+}
+
+// TestVersionOf checks the version a baseline records: the module version,
+// with the VCS revision when the build has one.
+func TestVersionOf(t *testing.T) {
+	rev := []debug.BuildSetting{{Key: "vcs.revision", Value: "0123456789abcdef0123"}, {Key: "vcs.modified", Value: "true"}}
+	cases := []struct {
+		bi   debug.BuildInfo
+		want string
+	}{
+		{debug.BuildInfo{Main: debug.Module{Version: "v1.2.0"}}, "v1.2.0"},
+		{debug.BuildInfo{Main: debug.Module{Version: "(devel)"}, Settings: rev}, "(devel) (0123456789ab+dirty)"},
+		{debug.BuildInfo{Main: debug.Module{Version: ""}, Settings: rev[:1]}, "(devel) (0123456789ab)"},
+		{debug.BuildInfo{Main: debug.Module{Version: "v0.0.0-20261204-0123456789ab"}, Settings: rev[:1]}, "v0.0.0-20261204-0123456789ab"},
+	}
+	for _, c := range cases {
+		if got := versionOf(&c.bi); got != c.want {
+			t.Errorf("versionOf(%+v) = %q, want %q", c.bi.Main, got, c.want)
+		}
 	}
 }

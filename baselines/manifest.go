@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"runtime/debug"
+	"strings"
 	"time"
 
 	"github.com/faultlens/faultlens/metrics"
@@ -56,10 +57,38 @@ func CheckName(name string) error {
 
 // Version is the faultlens version recorded in manifests.
 func Version() string {
-	if bi, ok := debug.ReadBuildInfo(); ok && bi.Main.Version != "" {
-		return bi.Main.Version
+	bi, ok := debug.ReadBuildInfo()
+	if !ok {
+		return "(devel)"
 	}
-	return "(devel)"
+	return versionOf(bi)
+}
+
+// versionOf is the module version of a build and, when the build recorded
+// it (go build in a git checkout), its VCS revision: a "(devel)" build is
+// still told apart by its commit, "+dirty" marking uncommitted changes.
+func versionOf(bi *debug.BuildInfo) string {
+	v := bi.Main.Version
+	if v == "" {
+		v = "(devel)"
+	}
+	rev, dirty := "", false
+	for _, s := range bi.Settings {
+		switch s.Key {
+		case "vcs.revision":
+			rev = s.Value
+		case "vcs.modified":
+			dirty = s.Value == "true"
+		}
+	}
+	if rev == "" || strings.Contains(v, rev[:min(12, len(rev))]) {
+		return v
+	}
+	v += " (" + rev[:min(12, len(rev))]
+	if dirty {
+		v += "+dirty"
+	}
+	return v + ")"
 }
 
 // ReadManifest reads the manifest of baseline name in dir.

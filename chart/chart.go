@@ -22,7 +22,8 @@ const (
 	Count Unit = iota
 	// Share prints a value in [0, 1] as a percentage; the axis runs to 100%.
 	Share
-	// Ms prints milliseconds.
+	// Ms prints durations in milliseconds, in seconds from 1 s; a chart in
+	// Ms clips its axis when one bar dwarfs the rest.
 	Ms
 	// Number prints two decimals.
 	Number
@@ -51,10 +52,23 @@ func (u Unit) format(v float64) string {
 		return fmt.Sprintf("%.0f", v)
 	case u == Number:
 		return fmt.Sprintf("%.2f", v)
-	case math.Abs(v) >= 100:
+	case math.Abs(v) >= 10000:
+		return fmt.Sprintf("%.1fs", v/1000)
+	case math.Abs(v) >= 1000:
+		return fmt.Sprintf("%.2fs", v/1000)
+	case math.Abs(v) >= 10:
 		return fmt.Sprintf("%.0fms", v)
 	}
-	return fmt.Sprintf("%.3gms", v)
+	return fmt.Sprintf("%.1fms", v)
+}
+
+// formatPrec is format with extra decimals for shares (prec 0 is the
+// unit's own format).
+func (u Unit) formatPrec(v float64, prec int) string {
+	if u == Share && prec > 0 && !math.IsNaN(v) {
+		return fmt.Sprintf("%.*f%%", prec, v*100)
+	}
+	return u.format(v)
 }
 
 // noData is what a chart shows instead of an empty SVG.

@@ -34,6 +34,14 @@ func Stacked(series []Series, stacks []Stack, unit Unit, axis float64) template.
 		return noData
 	}
 	const labelW, barW, rowH, top = 170.0, 270.0, 22.0, 20.0
+	clipped := false
+	if axis <= 0 && unit == Ms {
+		totals := make([]float64, len(stacks))
+		for i, st := range stacks {
+			totals[i] = total(st.Values)
+		}
+		axis, clipped = clipAxis(totals)
+	}
 	if axis <= 0 {
 		for _, st := range stacks {
 			axis = math.Max(axis, total(st.Values))
@@ -50,6 +58,9 @@ func Stacked(series []Series, stacks []Stack, unit Unit, axis float64) template.
 		t = 4
 	}
 	h := t + rowH*float64(len(stacks)) + 4
+	if clipped {
+		h += 16
+	}
 	var s strings.Builder
 	fmt.Fprintf(&s, `<svg xmlns="http://www.w3.org/2000/svg" width="%.0f" height="%.0f" role="img">`, labelW+barW+140, h)
 	if len(series) > 1 {
@@ -77,15 +88,21 @@ func Stacked(series []Series, stacks []Stack, unit Unit, axis float64) template.
 			if j >= len(series) {
 				break
 			}
-			w := barW * finite(v) / axis
+			w := clamp(barW*finite(v)/axis, labelW+barW-x)
 			fmt.Fprintf(&s, `<rect x="%.1f" y="%.0f" width="%.1f" height="16" fill="%s"/>`, x, y+2, w, series[j].Color)
 			x += w
+		}
+		if clipped && total(st.Values) > axis {
+			s.WriteString(cutMark(x, y+2, 16))
 		}
 		text := st.Text
 		if text == "" {
 			text = unit.format(total(st.Values))
 		}
 		fmt.Fprintf(&s, `<text x="%.1f" y="%.0f" font-size="11">%s</text></g>`, x+4, y+14, esc(text))
+	}
+	if clipped {
+		s.WriteString(clipNote(h-4, axis, unit))
 	}
 	s.WriteString(`</svg>`)
 	return template.HTML(s.String())

@@ -164,7 +164,18 @@ func loadSide(ctx context.Context, sess *metrics.Session, db *sql.DB, dir, name 
 		}
 		return ev, compare.Side{Name: name, Source: "saved", Suite: m.Suite}, nil
 	}
-	return nil, compare.Side{}, usagef("%q is neither a suite in the input nor a saved baseline in %s", name, dir)
+	suites, err := metrics.AllSuites(ctx, db)
+	if err != nil {
+		return nil, compare.Side{}, err
+	}
+	var saved []string
+	if ms, err := baselines.List(dir); err == nil {
+		for _, m := range ms {
+			saved = append(saved, m.Name)
+		}
+	}
+	return nil, compare.Side{}, usagef("%q is neither a suite in the input nor a saved baseline in %s (%s; %s)", name, dir,
+		knownList("suite", suites), knownList("saved baseline", saved))
 }
 
 // writeOut writes b to the file path, or to w when path is empty.

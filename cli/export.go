@@ -3,10 +3,12 @@ package cli
 import (
 	"context"
 	"fmt"
+	"slices"
 
 	"github.com/spf13/cobra"
 
 	"github.com/faultlens/faultlens/export"
+	"github.com/faultlens/faultlens/metrics"
 )
 
 func init() { register(newExportCmd) }
@@ -76,11 +78,27 @@ func runExport(ctx context.Context, s Streams, g *global, o *exportOptions) erro
 	}
 	defer done()
 
+	if o.suite != "" {
+		// Checked before writing, so that a mistyped suite leaves no empty
+		// export behind.
+		all, err := metrics.AllSuites(ctx, db)
+		if err != nil {
+			return err
+		}
+		if !slices.Contains(all, o.suite) {
+			return usagef("nothing to export: no suite %q in the input (%s)", o.suite, knownList("suite", all))
+		}
+	}
 	n, err := export.Write(ctx, db, o.out, export.Options{Format: o.format, Suite: o.suite, BySuite: o.partitionBy == "suite",
 		TempDir: g.limits.TempDir})
 	if err != nil {
 		return err
 	}
-	_, err = fmt.Fprintf(s.Out, "wrote %d events to %s (%s)\n", n, o.out, o.format)
-	return err
+	if _, err = fmt.Fprintf(s.Out, "wrote %d events to %s (%s)\n", n, o.out, o.format); err != nil {
+		return err
+	}
+	if n == 0 {
+		return usagef("nothing to export: the input holds no events")
+	}
+	return nil
 }

@@ -25,8 +25,9 @@ func newIngestCmd(s Streams, g *global) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "ingest --db FILE PATH...",
 		Short: "Load trace files into a persistent database",
-		Long: `Load trace files (.jsonl, .jsonl.gz; files, directories or glob patterns) into
-a DuckDB database file. Each file is one transaction and is read at most once:
+		Long: `Load trace files into a DuckDB database file: JSON Lines (.jsonl, .ndjson,
+and either gzipped), OTLP/JSON (one export request per line) and Arrow IPC;
+files, directories or glob patterns. Each file is one transaction and is read at most once:
 a file whose content is already in the database is skipped. Rejected lines are
 kept with file, line number and reason (see faultlens rejected).
 

@@ -54,10 +54,21 @@ func runReport(ctx context.Context, s Streams, g *global, o *reportOptions) erro
 	}
 	for _, want := range o.suites {
 		if !hasSuite(rep, want) {
-			return usagef("no suite %q in the input", want)
+			all, err := metrics.AllSuites(ctx, db)
+			if err != nil {
+				return err
+			}
+			return usagef("no suite %q in the input (%s)", want, knownList("suite", all))
 		}
 	}
-	return report.Write(s.Out, rep, o.format, report.Options{Color: s.OutTTY && os.Getenv("NO_COLOR") == ""})
+	if err := report.Write(s.Out, rep, o.format, report.Options{Color: s.OutTTY && os.Getenv("NO_COLOR") == ""}); err != nil {
+		return err
+	}
+	if len(rep.Suites) == 0 && (o.src.db != "" || len(o.src.paths) > 0) {
+		// A corrupt nightly file must not pass for an empty success.
+		return usagef("nothing to report: the input holds 0 runs (%d rejected lines; faultlens rejected lists them)", rep.Rejected.Lines)
+	}
+	return nil
 }
 
 func hasSuite(rep *metrics.Report, name string) bool {

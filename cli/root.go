@@ -12,6 +12,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/faultlens/faultlens/baselines"
 	"github.com/faultlens/faultlens/store"
 )
 
@@ -56,10 +57,15 @@ func newRoot(s Streams) *cobra.Command {
 from evidence rather than from the agent's own claim, and reports recovery,
 retries, violations and latency per suite, scenario, stage and tool.
 
-Without a command it reports on the bundled sample traces.`,
+Without a command it opens the dashboard on a terminal (faultlens ui) and
+otherwise prints the report of the bundled sample traces (faultlens report).`,
+		Version:       baselines.Version(),
 		SilenceUsage:  true,
 		SilenceErrors: true,
-		Args:          cobra.NoArgs,
+		Args:          rootArgs,
+		PersistentPreRunE: func(*cobra.Command, []string) error {
+			return checkGlobal(g)
+		},
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			if s.OutTTY {
 				return runUI(cmd.Context(), s, g, &uiOptions{})
@@ -67,6 +73,7 @@ Without a command it reports on the bundled sample traces.`,
 			return runReport(cmd.Context(), s, g, &reportOptions{format: "text"})
 		},
 	}
+	root.SetVersionTemplate("faultlens {{.Version}}\n")
 	root.SetOut(s.Out)
 	root.SetErr(s.Err)
 	root.SetIn(s.In)

@@ -28,7 +28,7 @@ func writeCSV(w io.Writer, res *Result) error {
 		if err := cw.Write([]string{textsafe.CSVCell(r.Scenario), textsafe.CSVCell(r.Metric), r.Kind,
 			fmt.Sprint(r.BaseNum), fmt.Sprint(r.BaseDen), fmt.Sprint(r.CandNum), fmt.Sprint(r.CandDen),
 			f(r.Base), f(r.Cand), f(r.Diff), f(r.Lo), f(r.Hi), f(r.P), f(r.PAdj), r.Test,
-			strconv.FormatBool(r.Significant), textsafe.CSVCell(r.Verdict), strconv.FormatBool(r.TooSmall), f(r.MinDetectable), f(r.Noise),
+			strconv.FormatBool(r.Significant), string(r.Verdict), strconv.FormatBool(r.TooSmall), f(r.MinDetectable), f(r.Noise),
 			r.Family, r.Alternative, strconv.FormatFloat(r.Level, 'g', 6, 64)}); err != nil {
 			return err
 		}

@@ -1,6 +1,7 @@
 package compare
 
 import (
+	"fmt"
 	"math"
 	"sort"
 
@@ -119,15 +120,18 @@ func rateRows(scenario string, b, c []*metrics.RunFact, groups [][]*metrics.RunF
 }
 
 // verdict is the signed change of a significant row: points for rates,
-// percent for latency.
+// a duration for latency, with its share of the baseline when that share
+// is at most 100 % (beyond, the percentage of a quantile near 0 is huge
+// and says nothing the duration does not).
 func verdict(r *Row) string {
 	if r.Kind == "rate" {
 		return fmtSigned(val(r.Diff)*100, "pp")
 	}
-	if b := val(r.Base); b > 0 {
-		return fmtSigned((val(r.Cand)/b-1)*100, "%")
+	d := signedMs(val(r.Diff))
+	if b := val(r.Base); b > 0 && math.Abs(val(r.Diff)/b) <= 1 {
+		d += fmt.Sprintf(" (%+.0f%%)", val(r.Diff)/b*100)
 	}
-	return fmtSigned(val(r.Diff), "ms")
+	return d
 }
 
 func pointers(rs []metrics.RunFact) []*metrics.RunFact {

@@ -1,7 +1,6 @@
 package compare
 
 import (
-	"fmt"
 	"math"
 	"sort"
 )
@@ -33,8 +32,8 @@ func Evaluate(res *Result, g *Gates) {
 			ds = append(ds, d)
 		}
 		if !matched {
-			out = append(out, GateResult{Gate: gate, Metric: gate.Metric, Passed: true, Skipped: true,
-				Reason: "no data on both sides"})
+			out = append(out, GateResult{Gate: gate, Metric: gate.Metric, Outcome: OutcomeSkip, SkipReason: SkipNoRow,
+				Passed: true, Skipped: true})
 			order = append(order, gi)
 		}
 	}
@@ -81,81 +80,60 @@ func Evaluate(res *Result, g *Gates) {
 	}
 }
 
-// judge applies one decision's gate to its row, in one line a reviewer can
-// read: the observed change, its interval, the threshold, the test and its
-// Holm-adjusted p.
+// judge applies one decision's gate to its row. It returns numbers and
+// enums only: the observed change, its interval, the test and its
+// Holm-adjusted p, the method and the finding; GateText writes the line
+// a reviewer reads.
 func judge(d *decision, r Row) GateResult {
+	res := decide(d, r)
+	res.Passed, res.Skipped = res.Outcome != OutcomeFail, res.Outcome == OutcomeSkip
+	return res
+}
+
+func decide(d *decision, r Row) GateResult {
 	g := d.gate
-	res := GateResult{Gate: g, Metric: r.Metric, Scenario: r.Scenario, Passed: true}
+	res := GateResult{Gate: g, Metric: r.Metric, Scenario: r.Scenario, Kind: r.Kind, Outcome: OutcomePass,
+		BaseNum: r.BaseNum, BaseDen: r.BaseDen, CandNum: r.CandNum, CandDen: r.CandDen}
 	switch d.kind {
 	case kindNone:
-		res.Skipped, res.Reason = true, d.skip
+		res.Outcome, res.SkipReason = OutcomeSkip, d.skip
 		return res
 	case kindZero:
-		res.Test = "zero tolerance"
+		res.Method, res.Test = MethodZeroTolerance, "zero tolerance"
 		count := float64(r.CandNum)
 		if r.Kind == "latency" {
 			count = val(r.Cand)
 		}
-		res.Change = num(count)
-		base := "baseline has none"
-		if r.BaseDen == 0 {
-			base = "baseline has no data"
-		}
+		res.Change, res.Finding = num(count), FindingNone
 		if count != 0 {
-			res.Passed = false
-			res.Reason = fmt.Sprintf("candidate has %s, must be 0 (%s)", countText(r), base)
-		} else {
-			res.Reason = "candidate has none"
+			res.Outcome, res.Finding = OutcomeFail, FindingSome
 		}
 		return res
 	}
 	if d.kind == kindObserved {
 		r.Test, r.Alternative, r.Lo, r.Hi = "observed change", "", nil, nil
 	}
-	res.Test, res.PAdj, res.Level = r.Test, r.PAdj, r.Level
-	sig := r.Significant
+	res.Test, res.Alternative, res.PAdj, res.Level, res.Significant = r.Test, r.Alternative, r.PAdj, r.Level, r.Significant
 	if g.MustBeZero || g.MustNotIncrease {
 		// The baseline has the defect: the gate is "must not increase".
+		res.Method, res.Finding = MethodNotIncrease, FindingNoIncrease
 		res.Change, res.Lo, res.Hi = r.Diff, r.Lo, r.Hi
-		what := "must not increase"
-		if g.MustBeZero {
-			what = fmt.Sprintf("baseline has %d of %d, so must not increase", r.BaseNum, r.BaseDen)
-		}
-		line := fmt.Sprintf("%s → %s: %s %s, p_adj %s (%s, one-sided)", rateText(r.BaseNum, r.BaseDen),
-			rateText(r.CandNum, r.CandDen), fmtPP(val(r.Diff)), ivText(r.Lo, r.Hi, r.Level, fmtPPBare), pText(r.PAdj), r.Test)
-		if sig {
-			res.Passed = false
-			res.Reason = line + "; significant increase (" + what + ")"
-		} else {
-			res.Reason = line + "; not a significant increase (" + what + ")"
+		if r.Significant {
+			res.Outcome, res.Finding = OutcomeFail, FindingIncrease
 		}
 		return res
 	}
-	limit := *g.MaxChange
-	unit := gateUnit(g, r)
 	var change, lo, hi float64
+	res.Method = MethodTest
 	switch {
+	case d.kind == kindObserved:
+		res.Method = MethodObserved
+		change = badChange(g, val(r.Base), val(r.Cand))
+		lo, hi = math.NaN(), math.NaN()
 	case d.margin:
 		// No baseline data: the candidate against the margin itself.
+		res.Method = MethodMargin
 		change, lo, hi = badSide(d, val(r.Diff), val(r.Lo), val(r.Hi))
-		res.Change, res.Lo, res.Hi = num(change), num(lo), num(hi)
-		from := "0"
-		if d.ref == 1 {
-			from = "100%"
-		}
-		line := fmt.Sprintf("no baseline data, candidate %s against the margin: %s %s from %s %s vs threshold %s, p_adj %s (%s, one-sided)",
-			rateText(r.CandNum, r.CandDen), g.Direction, unit(change), from, ivText(num(lo), num(hi), r.Level, unit), unit(limit), pText(r.PAdj), r.Test)
-		switch {
-		case change <= limit:
-			res.Reason = line + "; within"
-		case g.RequireSignificant && !sig:
-			res.Reason = line + "; beyond the margin but not significantly"
-		default:
-			res.Passed = false
-			res.Reason = line + "; exceeds the margin"
-		}
-		return res
 	case g.Relative:
 		change = badChange(g, val(r.Base), val(r.Cand))
 		lo, hi = relBounds(d, r)
@@ -165,25 +143,16 @@ func judge(d *decision, r Row) GateResult {
 	}
 	res.Change, res.Lo, res.Hi = num(change), num(lo), num(hi)
 	if math.IsNaN(change) {
-		res.Skipped, res.Reason = true, "no value on one side"
+		res.Outcome, res.SkipReason, res.Method = OutcomeSkip, SkipNoValue, ""
 		return res
 	}
-	line := fmt.Sprintf("%s %s %s vs threshold %s, p_adj %s (%s, %s)", g.Direction, unit(change),
-		ivText(num(lo), num(hi), r.Level, unit), unit(limit), pText(r.PAdj), r.Test, r.Alternative)
-	if d.kind == kindObserved {
-		line = fmt.Sprintf("%s %s vs threshold %s (observed change, no test)", g.Direction, unit(change), unit(limit))
-	}
 	switch {
-	case change <= limit:
-		res.Reason = line + "; within"
-	case g.RequireSignificant && !sig:
-		res.Reason = line + "; exceeds but is not significant"
+	case change <= *g.MaxChange:
+		res.Finding = FindingWithin
+	case g.RequireSignificant && !r.Significant:
+		res.Finding = FindingNotSignificant
 	default:
-		res.Passed = false
-		res.Reason = line + "; exceeds"
-		if g.RequireSignificant {
-			res.Reason += " and is significant"
-		}
+		res.Outcome, res.Finding = OutcomeFail, FindingExceeds
 	}
 	return res
 }

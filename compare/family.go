@@ -1,7 +1,6 @@
 package compare
 
 import (
-	"fmt"
 	"math"
 	"sort"
 	"strings"
@@ -25,7 +24,7 @@ type decision struct {
 	padj     float64
 	diffs    []float64 // sorted bootstrap replicates of a latency row
 	rels     []float64
-	skip     string // why a gate on this row cannot be judged
+	skip     SkipReason // why a gate on this row cannot be judged
 }
 
 // MinLatencySamples is the smallest sample, per side, on which a latency
@@ -54,25 +53,23 @@ func plan(g Gate, i int, r *Row, res *Result) *decision {
 	d := &decision{gate: g, row: i, p: math.NaN(), increase: g.Direction != "decrease", either: g.Direction == "either"}
 	switch {
 	case res.Mix == MixConformance && isFaultSensitive(r.Metric):
-		d.kind, d.skip = kindNone, "not gated against a fault-free baseline (conformance mix): the faults move it by design; "+
-			"the fault scenarios are judged by expectation conformance"
+		d.kind, d.skip = kindNone, SkipConformanceMix
 	case r.CandDen == 0:
-		d.kind, d.skip = kindNone, "no data on the candidate side"
+		d.kind, d.skip = kindNone, SkipNoCandidateData
 	case r.Kind == "latency" && min(r.BaseDen, r.CandDen) < MinLatencySamples(r.Metric):
-		d.kind, d.skip = kindNone, fmt.Sprintf("too few samples to gate this quantile (%d and %d, need ≥ %d a side)",
-			r.BaseDen, r.CandDen, MinLatencySamples(r.Metric))
+		d.kind, d.skip = kindNone, SkipTooFewSamples
 	case g.MustBeZero && (r.Kind == "latency" || r.BaseNum == 0):
 		d.kind = kindZero
 	case g.MustNotIncrease && r.BaseDen == 0:
 		// A baseline known to carry the defect but with no denominator
 		// tonight cannot show an increase.
-		d.kind, d.skip = kindNone, "no data on the baseline side: an increase cannot be told"
+		d.kind, d.skip = kindNone, SkipNoBaselineData
 	case g.MustBeZero || g.MustNotIncrease:
 		d.kind, d.increase, d.either = kindTest, true, false
 	case g.MaxChange != nil && !g.RequireSignificant && r.BaseDen > 0:
 		d.kind = kindObserved
 	case r.BaseDen == 0 && d.either:
-		d.kind, d.skip = kindNone, "no data on the baseline side (an either-direction margin has no reference)"
+		d.kind, d.skip = kindNone, SkipNoReference
 	case r.BaseDen == 0:
 		d.kind, d.margin = kindTest, true
 		if !d.increase {
@@ -100,7 +97,7 @@ func plan(g Gate, i int, r *Row, res *Result) *decision {
 	default:
 		li, ok := res.latency[inputKey(r.Scenario, r.Metric)]
 		if !ok {
-			d.kind, d.skip = kindNone, "latency samples not available"
+			d.kind, d.skip = kindNone, SkipNoSamples
 			return d
 		}
 		d.diffs, d.rels = stats.BootstrapQuantileReps(li.a, li.b, li.q, res.iters, li.seed)
@@ -155,16 +152,16 @@ func fillGatedRow(r *Row, d *decision, alpha float64) {
 	if d.kind != kindTest {
 		r.P, r.PAdj, r.Significant = nil, nil, false
 		r.Alternative = ""
-		r.Verdict = stats.NoChange
+		r.Verdict = VerdictNoChange
 		switch {
 		case d.kind == kindObserved:
-			r.Verdict = "observed"
+			r.Verdict = VerdictObserved
 		case d.kind == kindZero && r.Kind == "rate" && r.CandNum > 0:
-			r.Verdict = "not zero"
+			r.Verdict = VerdictNotZero
 		case d.kind == kindZero && r.Kind == "rate":
-			r.Verdict = "zero"
+			r.Verdict = VerdictZero
 		case r.BaseDen == 0 || r.CandDen == 0:
-			r.Verdict = "no data"
+			r.Verdict = VerdictNoData
 		}
 		return
 	}
@@ -197,22 +194,21 @@ func fillGatedRow(r *Row, d *decision, alpha float64) {
 		r.Test = stats.TestBootstrap
 	}
 	switch {
-	case d.margin && r.Significant && d.increase:
-		r.Verdict = "> margin"
 	case d.margin && r.Significant:
-		r.Verdict = "< margin"
+		r.Verdict = VerdictBeyondMargin
 	case d.margin:
-		r.Verdict = "no data"
+		r.Verdict = VerdictNoData
 	case r.Significant:
-		r.Verdict = verdict(r)
+		r.Verdict = VerdictSignificant
 	default:
-		r.Verdict = stats.NoChange
+		r.Verdict = VerdictNoChange
 	}
 }
 
 // holmExploratory adjusts the exploratory rows' two-sided p-values within
 // their own family and sets their verdicts. A row whose unadjusted
-// interval excludes 0 but which Holm does not reject says "~ (Holm)".
+// interval excludes 0 but which Holm does not reject is
+// VerdictNotAfterHolm.
 func holmExploratory(rows []Row, alpha float64) int {
 	var ps []float64
 	var idx []int
@@ -236,17 +232,17 @@ func holmExploratory(rows []Row, alpha float64) int {
 		excludes := r.Lo != nil && r.Hi != nil && (*r.Lo > 0 || *r.Hi < 0)
 		switch {
 		case r.Significant:
-			r.Verdict = verdict(r)
+			r.Verdict = VerdictSignificant
 		case r.BaseDen == 0 || r.CandDen == 0:
 			// Nothing to compare on one side (e.g. no run with an invalid
 			// plan in a fault-free baseline): say so, not "too small".
-			r.Verdict = "no data"
+			r.Verdict = VerdictNoData
 		case excludes:
-			r.Verdict = "~ (Holm)"
+			r.Verdict = VerdictNotAfterHolm
 		case r.TooSmall:
-			r.Verdict = "too small"
+			r.Verdict = VerdictTooSmall
 		default:
-			r.Verdict = stats.NoChange
+			r.Verdict = VerdictNoChange
 		}
 	}
 	return len(ps)

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"math"
 	"strings"
 )
 
@@ -31,7 +32,8 @@ func Write(w io.Writer, res *Result, format string) error {
 	return fmt.Errorf("unknown format %q", format)
 }
 
-// summary is the one-line outcome.
+// summary is the one line under the banner: the two sides and the sizes
+// of the two test families.
 func summary(res *Result) string {
 	gsig, esig := 0, 0
 	for _, r := range res.Rows {
@@ -42,16 +44,12 @@ func summary(res *Result) string {
 			esig++
 		}
 	}
-	outcome := "all gates passed"
-	if res.Failed > 0 {
-		outcome = fmt.Sprintf("%d of %d gates FAILED", res.Failed, len(res.Gates))
-	}
 	mix := ""
 	if res.Mix != "" {
 		mix = ", scenarios: " + res.Mix
 	}
-	return fmt.Sprintf("%s: %s (%d runs) vs %s (%d runs)%s; gated: %d significant of %d tests (one-sided, Holm, α=%g); exploratory: %d significant of %d tests (Holm within their own family, not gated)",
-		outcome, res.Baseline.Name, res.Baseline.Runs, res.Candidate.Name, res.Candidate.Runs, mix, gsig, res.GatedTests, res.Alpha, esig, res.ExploratoryTests)
+	return fmt.Sprintf("%s (%d runs) vs %s (%d runs)%s; gated: %d significant of %d tests (one-sided, Holm, α=%g); exploratory: %d significant of %d tests (Holm within their own family, not gated)",
+		res.Baseline.Name, res.Baseline.Runs, res.Candidate.Name, res.Candidate.Runs, mix, gsig, res.GatedTests, res.Alpha, esig, res.ExploratoryTests)
 }
 
 // family returns the rows of one family, in order.
@@ -65,7 +63,7 @@ func family(res *Result, fam string) []Row {
 	return out
 }
 
-// cell formats a value: rates as percentages, latency in ms.
+// cell formats a value: rates as percentages, latency with its unit.
 func cell(r Row, v *float64) string {
 	if v == nil {
 		return "-"
@@ -73,7 +71,7 @@ func cell(r Row, v *float64) string {
 	if r.Kind == "rate" {
 		return fmt.Sprintf("%.1f%%", *v*100)
 	}
-	return fmt.Sprintf("%.4g", *v)
+	return msText(*v)
 }
 
 // delta formats the change with its interval; a level other than the
@@ -98,7 +96,13 @@ func delta(r Row) string {
 	if r.Kind == "rate" {
 		return fmt.Sprintf("%+.1fpp [%s, %s]%s", *r.Diff*100, b(r.Lo, -1, 100, "%+.1f"), b(r.Hi, 1, 100, "%+.1f"), lvl)
 	}
-	return fmt.Sprintf("%+.4g [%s, %s]%s", *r.Diff, b(r.Lo, -1, 1, "%+.4g"), b(r.Hi, 1, 1, "%+.4g"), lvl)
+	d := func(p *float64, inf float64) string {
+		if p == nil {
+			return signedMs(math.Inf(int(inf)))
+		}
+		return signedMs(*p)
+	}
+	return fmt.Sprintf("%s [%s, %s]%s", signedMs(*r.Diff), d(r.Lo, -1), d(r.Hi, 1), lvl)
 }
 
 // noise formats the A/A band.
@@ -109,18 +113,7 @@ func noise(r Row) string {
 	if r.Kind == "rate" {
 		return fmt.Sprintf("±%.1fpp", *r.Noise*100)
 	}
-	return fmt.Sprintf("±%.4g", *r.Noise)
-}
-
-// verdictText adds the detectable difference to a too-small verdict.
-func verdictText(r Row) string {
-	if r.Verdict != "too small" || r.MinDetectable == nil {
-		return r.Verdict
-	}
-	if r.Kind == "rate" {
-		return fmt.Sprintf("too small (detects ≥%.0fpp)", *r.MinDetectable*100)
-	}
-	return fmt.Sprintf("too small (detects ≥%.3gms)", *r.MinDetectable)
+	return "±" + msText(*r.Noise)
 }
 
 // gateLabel is the metric a gate judged, with its scenario when per scenario.

@@ -36,7 +36,7 @@ func FuzzParseGates(f *testing.F) {
 			t.Fatalf("%d gates gave %d results", len(g.Gates), len(res.Gates))
 		}
 		for _, r := range res.Gates {
-			if r.Reason == "" {
+			if r.Outcome == "" || GateText(r) == "" {
 				t.Fatalf("gate %+v has no reason", r)
 			}
 		}

@@ -50,29 +50,51 @@ type Gate struct {
 	PerScenario bool `yaml:"per_scenario" json:"per_scenario,omitempty"`
 }
 
-// GateResult is the outcome of one gate on one metric.
+// GateResult is the outcome of one gate on one metric: numbers and enums
+// only; the renderers write the words (GateText).
 type GateResult struct {
 	// Gate is the rule, Metric the key it was applied to, Scenario the
-	// scenario ("" for the whole run set).
+	// scenario ("" for the whole run set), Kind the row's ("rate" or
+	// "latency"; "" when no row matched).
 	Gate     Gate   `json:"gate"`
 	Metric   string `json:"metric"`
 	Scenario string `json:"scenario"`
+	Kind     string `json:"kind"`
+	// Outcome is pass, fail or skip; SkipReason says why a gate was
+	// skipped ("" otherwise).
+	Outcome    Outcome    `json:"outcome"`
+	SkipReason SkipReason `json:"skip_reason,omitempty"`
+	// Method is how the gate was decided and Finding what it found ("" for
+	// a skipped gate).
+	Method  Method  `json:"method,omitempty"`
+	Finding Finding `json:"finding,omitempty"`
+	// Passed says Outcome is not fail and Skipped that it is skip: the
+	// booleans of result version 1, kept for its consumers.
+	Passed  bool `json:"passed"`
+	Skipped bool `json:"skipped"`
+	// BaseNum/BaseDen and CandNum/CandDen are the row's counts (for a
+	// latency row the Den fields are the sample sizes).
+	BaseNum int `json:"base_num"`
+	BaseDen int `json:"base_den"`
+	CandNum int `json:"cand_num"`
+	CandDen int `json:"cand_den"`
 	// Test names the test behind the decision ("zero tolerance" when a
-	// single occurrence decides, "" when no test was needed).
-	Test string `json:"test"`
-	// PAdj is the Holm-adjusted one-sided p-value within the gated family.
-	PAdj *float64 `json:"p_adj"`
+	// single occurrence decides, "observed change" when no test was
+	// needed) and Alternative its direction.
+	Test        string `json:"test"`
+	Alternative string `json:"alternative,omitempty"`
+	// PAdj is the Holm-adjusted one-sided p-value within the gated family;
+	// Significant says it is below alpha.
+	PAdj        *float64 `json:"p_adj"`
+	Significant bool     `json:"significant"`
 	// Lo and Hi bound Change at Level, in the gate's terms.
 	Lo    *float64 `json:"lo"`
 	Hi    *float64 `json:"hi"`
 	Level float64  `json:"level"`
-	// Passed is the outcome; Skipped says no data matched (a pass).
-	Passed  bool `json:"passed"`
-	Skipped bool `json:"skipped"`
-	// Change is the measured change in the gate's terms (nil if none).
+	// Change is the measured change in the gate's terms (nil if none): a
+	// rate difference, a relative change, or for zero tolerance the
+	// candidate's count (ms for latency).
 	Change *float64 `json:"change"`
-	// Reason says why, in one line.
-	Reason string `json:"reason"`
 }
 
 // ParseGates reads a gates file strictly: unknown fields, unknown metrics

@@ -9,7 +9,7 @@ import (
 
 // gateUnit formats a value in a gate's terms: percent for relative gates,
 // rate points for rates, ms for latency.
-func gateUnit(g Gate, r Row) func(float64) string {
+func gateUnit(g Gate, kind string) func(float64) string {
 	return func(v float64) string {
 		if math.Abs(v) < 5e-7 {
 			v = 0 // no "-0.0"
@@ -19,10 +19,10 @@ func gateUnit(g Gate, r Row) func(float64) string {
 			return fmt.Sprintf("%+.0f", v)
 		case g.Relative:
 			return fmt.Sprintf("%.1f%%", v*100)
-		case r.Kind == "rate":
+		case kind == "rate":
 			return fmt.Sprintf("%.1fpp", v*100)
 		}
-		return fmt.Sprintf("%.4gms", v)
+		return msText(v)
 	}
 }
 
@@ -59,16 +59,21 @@ func boundOf(sorted []float64, a float64, increase bool) float64 {
 	return stats.BootstrapBound(sorted, a, increase)
 }
 
-func countText(r Row) string {
-	if r.Kind == "latency" {
-		return fmt.Sprintf("%.4gms", val(r.Cand))
+func countText(g GateResult) string {
+	if g.Kind == "latency" {
+		return msText(val(g.Change))
 	}
-	return fmt.Sprintf("%d of %d", r.CandNum, r.CandDen)
+	return fmt.Sprintf("%d of %d", g.CandNum, g.CandDen)
 }
 
+// pText prints a p-value without an exponent: below 0.0001 it is
+// "<0.0001" (the JSON keeps the number).
 func pText(p *float64) string {
-	if p == nil {
+	switch {
+	case p == nil:
 		return "n/a"
+	case *p < 0.0001:
+		return "<0.0001"
 	}
 	return fmt.Sprintf("%.3g", *p)
 }

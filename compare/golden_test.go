@@ -54,7 +54,7 @@ func goldenResult() *Result {
 // (go test ./compare -update rewrites them).
 func TestGolden(t *testing.T) {
 	res := goldenResult()
-	for _, format := range []string{"markdown", "junit"} {
+	for _, format := range []string{"markdown", "junit", "text"} {
 		var buf bytes.Buffer
 		if err := Write(&buf, res, format); err != nil {
 			t.Fatal(err)
@@ -76,14 +76,14 @@ func TestCompareFixture(t *testing.T) {
 		return Row{}
 	}
 	s := row("success", "")
-	if s.BaseNum != 40 || s.CandNum != 30 || !s.Significant || s.Verdict != "-25.0pp" {
+	if s.BaseNum != 40 || s.CandNum != 30 || !s.Significant || s.Verdict != VerdictSignificant || VerdictText(s) != "-25.0pp" {
 		t.Errorf("success row = %+v", s)
 	}
 	if fl := row("success", "flaky"); fl.CandNum != 10 || fl.CandDen != 20 || !fl.Significant {
 		t.Errorf("flaky success = %+v, want 10/20 significant", fl)
 	}
 	// 20 runs a side cannot show less than about 25 points: said so.
-	if st := row("success", "steady"); st.Verdict != "too small" || !st.TooSmall || st.Diff == nil || *st.Diff != 0 {
+	if st := row("success", "steady"); st.Verdict != VerdictTooSmall || !st.TooSmall || st.Diff == nil || *st.Diff != 0 {
 		t.Errorf("steady success = %+v, want too small", st)
 	}
 	// The end-to-end p95 gate is skipped: 40 runs a side are too few.

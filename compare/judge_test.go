@@ -54,7 +54,7 @@ func TestJudgeRules(t *testing.T) {
 		{"must_not_increase on a clean baseline tests too", noinc, rateRow("masked_success", 0, 300, 1, 300), true,
 			"0/300 → 1/300: +0.3pp [-0.6, +1.5] (90.0% interval), p_adj 0.183 (newcombe-inverted, one-sided); not a significant increase (must not increase)"},
 		{"no baseline re-sends: against the margin", retry, rateRow("invalid_retry", 0, 0, 25, 100), false,
-			"no baseline data, candidate 25/100 against the margin: increase 25.0pp from 0 [18.0pp, 33.1pp] (90.0% interval) vs threshold 5.0pp, p_adj 1.82e-11 (binomial-vs-margin, one-sided); exceeds the margin"},
+			"no baseline data, candidate 25/100 against the margin: increase 25.0pp from 0 [18.0pp, 33.1pp] (90.0% interval) vs threshold 5.0pp, p_adj <0.0001 (binomial-vs-margin, one-sided); exceeds the margin"},
 		{"no baseline re-sends: just over the margin", retry, rateRow("invalid_retry", 0, 0, 6, 100), true,
 			"no baseline data, candidate 6/100 against the margin: increase 6.0pp from 0 [2.6pp, 11.5pp] (90.0% interval) vs threshold 5.0pp, p_adj 0.384 (binomial-vs-margin, one-sided); beyond the margin but not significantly"},
 		{"success drop of 10 points", succ, rateRow("success", 270, 300, 240, 300), false,
@@ -69,8 +69,8 @@ func TestJudgeRules(t *testing.T) {
 		res := &Result{Alpha: 0.05, Confidence: 0.95, Rows: []Row{c.row}}
 		Evaluate(res, gatesOf(t, c.gates))
 		got := res.Gates[0]
-		if got.Passed != c.passed || got.Reason != c.reason {
-			t.Errorf("%s:\n got %v %q\nwant %v %q", c.name, got.Passed, got.Reason, c.passed, c.reason)
+		if got.Passed != c.passed || GateText(got) != c.reason {
+			t.Errorf("%s:\n got %v %q\nwant %v %q", c.name, got.Passed, GateText(got), c.passed, c.reason)
 		}
 	}
 }
@@ -167,7 +167,50 @@ func TestTwoGatesOneRow(t *testing.T) {
 		}
 		t.Fatalf("%d failed, want the significance gate alone", res.Failed)
 	}
-	if res.Rows[0].Test != "observed change" && res.Rows[0].Verdict != "observed" {
+	if res.Rows[0].Test != "observed change" && res.Rows[0].Verdict != VerdictObserved {
 		t.Errorf("the row's line is the first gate's: %+v", res.Rows[0])
+	}
+}
+
+// TestGateEnums checks that deciding yields codes, not sentences: the
+// outcome, method, finding and skip reason of each rule on hand-built
+// counts, and the verdict of the gated row.
+func TestGateEnums(t *testing.T) {
+	zero := "gates:\n  - metric: masked_success\n    must_be_zero: true\n"
+	succ := "gates:\n  - metric: success\n    direction: decrease\n    max_change: 0.05\n    require_significant: true\n"
+	retry := "gates:\n  - metric: invalid_retry\n    direction: increase\n    max_change: 0.05\n    require_significant: true\n"
+	cases := []struct {
+		name, gates string
+		row         Row
+		outcome     Outcome
+		method      Method
+		finding     Finding
+		skip        SkipReason
+		verdict     Verdict
+	}{
+		{"zero, one occurrence", zero, rateRow("masked_success", 0, 300, 1, 300), OutcomeFail, MethodZeroTolerance, FindingSome, "", VerdictNotZero},
+		{"zero, none", zero, rateRow("masked_success", 0, 300, 0, 300), OutcomePass, MethodZeroTolerance, FindingNone, "", VerdictZero},
+		{"zero on a defective baseline", zero, rateRow("masked_success", 5, 300, 20, 300), OutcomeFail, MethodNotIncrease, FindingIncrease, "", VerdictSignificant},
+		{"success drop", succ, rateRow("success", 270, 300, 240, 300), OutcomeFail, MethodTest, FindingExceeds, "", VerdictSignificant},
+		{"success within", succ, rateRow("success", 270, 300, 261, 300), OutcomePass, MethodTest, FindingWithin, "", VerdictNoChange},
+		{"margin exceeded", retry, rateRow("invalid_retry", 0, 0, 25, 100), OutcomeFail, MethodMargin, FindingExceeds, "", VerdictBeyondMargin},
+		{"margin not significantly", retry, rateRow("invalid_retry", 0, 0, 6, 100), OutcomePass, MethodMargin, FindingNotSignificant, "", VerdictNoData},
+		{"no candidate data", retry, rateRow("invalid_retry", 3, 40, 0, 0), OutcomeSkip, "", "", SkipNoCandidateData, VerdictNoData},
+	}
+	for _, c := range cases {
+		res := &Result{Alpha: 0.05, Confidence: 0.95, Rows: []Row{c.row}}
+		Evaluate(res, gatesOf(t, c.gates))
+		g := res.Gates[0]
+		if g.Outcome != c.outcome || g.Method != c.method || g.Finding != c.finding || g.SkipReason != c.skip ||
+			res.Rows[0].Verdict != c.verdict || g.Passed != (c.outcome != OutcomeFail) || g.Skipped != (c.outcome == OutcomeSkip) {
+			t.Errorf("%s: got %s %s %s %q row %s, want %s %s %s %q row %s", c.name, g.Outcome, g.Method, g.Finding, g.SkipReason,
+				res.Rows[0].Verdict, c.outcome, c.method, c.finding, c.skip, c.verdict)
+		}
+	}
+	// A gate naming a metric no row has is skipped with its own code.
+	res := &Result{Alpha: 0.05, Rows: []Row{rateRow("success", 1, 2, 1, 2)}}
+	Evaluate(res, gatesOf(t, zero))
+	if g := res.Gates[0]; g.Outcome != OutcomeSkip || g.SkipReason != SkipNoRow || GateText(g) != "no data on both sides" {
+		t.Errorf("no row: %+v", g)
 	}
 }

@@ -45,13 +45,13 @@ type junitSkipped struct {
 func writeJUnit(w io.Writer, res *Result) error {
 	set := junitSet{Name: fmt.Sprintf("faultlens compare %s vs %s", res.Baseline.Name, res.Candidate.Name)}
 	for _, g := range res.Gates {
-		c := junitCase{Name: gateLabel(g) + ": " + gateRule(g.Gate), Classname: "faultlens.gates", Out: g.Reason}
-		switch {
-		case !g.Passed:
-			c.Failure = &junitFailure{Message: g.Reason, Type: "GateFailed", Text: g.Reason}
+		c := junitCase{Name: gateLabel(g) + ": " + gateRule(g.Gate), Classname: "faultlens.gates", Out: GateText(g)}
+		switch g.Outcome {
+		case OutcomeFail:
+			c.Failure = &junitFailure{Message: GateText(g), Type: "GateFailed", Text: GateText(g)}
 			set.Failures++
-		case g.Skipped:
-			c.Skipped = &junitSkipped{Message: g.Reason}
+		case OutcomeSkip:
+			c.Skipped = &junitSkipped{Message: GateText(g)}
 			set.Skipped++
 		}
 		set.Cases = append(set.Cases, c)

@@ -41,14 +41,14 @@ func TestLatencyGate(t *testing.T) {
 		res := Compare(latencySuite("b", 200, 1), latencySuite("c", 200, c.scale), Side{Name: "b"}, Side{Name: "c"}, Options{Seed: 3})
 		Evaluate(res, g)
 		got := res.Gates[0]
-		if got.Passed != c.passed || got.Reason != c.reason || got.Metric != "latency.tool.search.exec.p95" {
-			t.Errorf("scale %v:\n got %v %s %q\nwant %v %q", c.scale, got.Passed, got.Metric, got.Reason, c.passed, c.reason)
+		if got.Passed != c.passed || GateText(got) != c.reason || got.Metric != "latency.tool.search.exec.p95" {
+			t.Errorf("scale %v:\n got %v %s %q\nwant %v %q", c.scale, got.Passed, got.Metric, GateText(got), c.passed, c.reason)
 		}
 	}
 	// 99 calls a side are too few for a p95 gate.
 	res := Compare(latencySuite("b", 99, 1), latencySuite("c", 99, 3), Side{}, Side{}, Options{Seed: 3})
 	Evaluate(res, g)
-	if got := res.Gates[0]; !got.Skipped || got.Reason != "too few samples to gate this quantile (99 and 99, need ≥ 100 a side)" {
+	if got := res.Gates[0]; got.SkipReason != SkipTooFewSamples || GateText(got) != "too few samples to gate this quantile (99 and 99, need ≥ 100 a side)" {
 		t.Errorf("99 calls: %+v", got)
 	}
 }

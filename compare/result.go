@@ -5,8 +5,9 @@
 // noise floor, a paired McNemar view, and gates read from YAML.
 package compare
 
-// ResultVersion is the version of the JSON structure of Result.
-const ResultVersion = 1
+// ResultVersion is the version of the JSON structure of Result. Version 2
+// made verdicts, gate outcomes and skip reasons enums (no sentences).
+const ResultVersion = 2
 
 // Side names one side of a comparison.
 type Side struct {
@@ -102,13 +103,9 @@ type Row struct {
 	Alternative string `json:"alternative"`
 	// Significant says PAdj < Alpha within the row's family.
 	Significant bool `json:"significant"`
-	// Verdict is "~" (no significant change), a signed change, or
-	// "too small", or "no data" when one side has no denominator;
-	// "~ (Holm)" marks an exploratory row whose unadjusted interval
-	// excludes 0 but which is not significant after Holm within its family;
-	// "> margin" / "< margin" a gated row with no baseline data
-	// whose candidate rate is significantly beyond the gate's margin.
-	Verdict string `json:"verdict"`
+	// Verdict is what the comparison found (see Verdict); the renderers
+	// write it as words.
+	Verdict Verdict `json:"verdict"`
 	// TooSmall says the samples cannot show a change at Alpha.
 	TooSmall bool `json:"too_small"`
 	// MinDetectable is roughly the smallest change these sample sizes

@@ -53,8 +53,8 @@ Claimed completed {{.ClaimedN}} runs; actually successful {{.SuccessN}} runs.</d
 {{template "table" .RecoveryTable}}
 <h3>Latency: queue vs execution</h3>
 <div class="charts">
-<figure><figcaption>p50 ms per stage and tool</figcaption>{{.LatP50}}</figure>
-<figure><figcaption>p95 ms per stage and tool</figcaption>{{.LatP95}}</figure>
+<figure><figcaption>p50 per stage and tool</figcaption>{{.LatP50}}</figure>
+<figure><figcaption>p95 per stage and tool (clipped when one bar dwarfs the rest)</figcaption>{{.LatP95}}</figure>
 </div>
 {{template "table" .LatencyTable}}
 <h3>Scenarios</h3>

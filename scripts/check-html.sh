@@ -37,6 +37,7 @@ sed -e 's/2026-11-28T/2026-11-29T/g' -e 's/2026-11-27T/2026-11-28T/g' \
 "$fl" ingest --db "$out/nights.db" "$out/nights/baseline.jsonl" "$out/nights/candidate.jsonl" >/dev/null 2>&1 || fail "ingest failed"
 "$fl" history --db "$out/nights.db" --format html --out "$out/history.html" 2>/dev/null || fail "history failed"
 grep -q '2026-11-29' "$out/history.html" || fail "history.html does not show the second night"
+grep -q 'id="verdict"' "$out/compare.html" || fail "compare.html has no verdict banner"
 
 browser=$(command -v chromium || command -v chromium-browser || command -v google-chrome || true)
 [ -n "$browser" ] || fail "chromium not found (apt-get install -y chromium)"

@@ -38,7 +38,7 @@ func gatedRows(res *compare.Result) []cmpRow {
 		}
 		k := key{g.Metric, g.Scenario}
 		if rank[v] > rank[verdict[k]] {
-			verdict[k], reason[k] = v, g.Reason
+			verdict[k], reason[k] = v, compare.GateText(g)
 		}
 	}
 	var fail, pass, expl []cmpRow
