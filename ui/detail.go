@@ -32,7 +32,7 @@ type detailKeys struct {
 func (k detailKeys) ShortHelp() []key.Binding { return []key.Binding{k.Back, k.Pair} }
 
 // FullHelp is every key of the view.
-func (k detailKeys) FullHelp() [][]key.Binding { return [][]key.Binding{append(k.list(), k.Pair)} }
+func (k detailKeys) FullHelp() [][]key.Binding { return [][]key.Binding{k.moveKeys.list(), append(k.rest(), k.Pair)} }
 
 func newDetailView(sh *shared) detailView {
 	return detailView{sh: sh, keys: detailKeys{scrollKeys: newScrollKeys(), Pair: pairKey("pair with its twin")}}
@@ -80,8 +80,8 @@ func (v detailView) Update(msg tea.Msg) (detailView, tea.Cmd) {
 			return v, nil
 		}
 	}
-	v.update(v.sh, v.keys.scrollKeys, msg, v.View)
-	return v, nil
+	c, _ := v.update(v.sh, v.keys.scrollKeys, msg, v.View)
+	return v, c
 }
 
 func yesNo(b *bool) string {

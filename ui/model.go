@@ -70,7 +70,10 @@ type Model struct {
 	sh   *shared
 	keys keyMap
 
-	tab, prevTab view
+	tab view
+	// history is the views left to come here, the latest last: esc walks
+	// back along it, as a browser's back button does.
+	history []view
 	help         bool
 	err          error
 	quitWhenIdle bool
@@ -176,6 +179,8 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 			return m, nil
 		}
 		return m, m.route(m.tab, msg)
+	case tea.MouseClickMsg:
+		return m, m.click(msg.Mouse())
 	}
 	if v, ok := ownerOf(msg); ok {
 		c := m.route(v, msg)
@@ -241,13 +246,30 @@ func (m Model) handleKey(msg tea.KeyPressMsg) (tea.Model, tea.Cmd) {
 	return m, m.route(m.tab, msg)
 }
 
+// click switches to the tab clicked on the tab bar, or hands the view a
+// click on its body (a row under the cursor; a second click on the row
+// under the cursor opens it, as enter does).
+func (m *Model) click(ms tea.Mouse) tea.Cmd {
+	if ms.Button != tea.MouseLeft || m.help || m.focused() {
+		return nil
+	}
+	if ms.Y == 0 {
+		if v, ok := m.tabAt(ms.X); ok {
+			return m.switchTo(v)
+		}
+		return nil
+	}
+	if ms.Y > m.sh.bodyHeight() {
+		return nil // the status line
+	}
+	return m.route(m.tab, clickMsg{x: ms.X, y: ms.Y - 1})
+}
+
 // switchTo shows view v and tells it so (the console focuses its input,
 // the breakers load on a first visit); the detail with no run opens the
 // run selected in the runs view.
 func (m *Model) switchTo(v view) tea.Cmd {
-	if v != m.tab {
-		m.prevTab = m.tab
-	}
+	m.push(v)
 	m.tab = v
 	m.help = false
 	if v == viewDetail && m.sh.ov != nil && m.detail.empty() {
@@ -256,6 +278,33 @@ func (m *Model) switchTo(v view) tea.Cmd {
 		}
 	}
 	return m.route(v, shownMsg{})
+}
+
+// maxHistory bounds the views esc can walk back through.
+const maxHistory = 64
+
+// push remembers the view on screen before v replaces it.
+func (m *Model) push(v view) {
+	if v == m.tab {
+		return
+	}
+	m.history = append(m.history, m.tab)
+	if len(m.history) > maxHistory {
+		m.history = m.history[len(m.history)-maxHistory:]
+	}
+}
+
+// back shows the view before this one; ok is false when there is none.
+func (m *Model) back() bool {
+	for len(m.history) > 0 {
+		to := m.history[len(m.history)-1]
+		m.history = m.history[:len(m.history)-1]
+		if to != m.tab {
+			m.tab = to
+			return true
+		}
+	}
+	return false
 }
 
 // resume returns the model ready to run in a new program (tests).

@@ -27,8 +27,8 @@ func newOverviewView(sh *shared) overviewView {
 
 // Update scrolls; the overview's data is the shared report.
 func (v overviewView) Update(msg tea.Msg) (overviewView, tea.Cmd) {
-	v.update(v.sh, v.keys, msg, v.View)
-	return v, nil
+	c, _ := v.update(v.sh, v.keys, msg, v.View)
+	return v, c
 }
 
 // Keys are the scrolling keys.

@@ -46,6 +46,9 @@ type (
 		id, what string
 		filter   metrics.RunFilter
 	}
+	// clickMsg is a left click at cell x of body line y (0 the line under
+	// the tab bar).
+	clickMsg struct{ x, y int }
 	// drillMsg asks the runs view to list the runs matching filter (the
 	// runs behind a compare row).
 	drillMsg struct{ filter metrics.RunFilter }
@@ -85,11 +88,10 @@ func (m *Model) route(v view, msg tea.Msg) tea.Cmd {
 // navigate shows the view a navigation asks for, handing it the request.
 func (m *Model) navigate(n navigation) tea.Cmd {
 	if n.back {
-		to := m.prevTab
-		if to == m.tab {
-			to = viewRuns // the detail opened from itself has nowhere else to go
+		m.help = false
+		if !m.back() {
+			m.sh.status = "nothing to go back to"
 		}
-		m.tab, m.help = to, false
 		return nil
 	}
 	var msg tea.Msg
@@ -107,9 +109,7 @@ func (m *Model) navigate(n navigation) tea.Cmd {
 	default:
 		return nil
 	}
-	if n.to != m.tab {
-		m.prevTab = m.tab
-	}
+	m.push(n.to)
 	m.tab = n.to
 	return m.route(n.to, msg)
 }

@@ -66,8 +66,8 @@ func (v pairView) Update(msg tea.Msg) (pairView, tea.Cmd) {
 		}
 		return v, v.ask()
 	}
-	v.update(v.sh, v.keys, msg, v.View)
-	return v, nil
+	c, _ := v.update(v.sh, v.keys, msg, v.View)
+	return v, c
 }
 
 // ask pairs the request with its twin; an answer to any earlier request is

@@ -75,7 +75,17 @@ func press(s string) tea.Msg {
 		return tea.KeyPressMsg{Code: tea.KeyUp}
 	case "space":
 		return tea.KeyPressMsg{Code: tea.KeySpace, Text: " "}
-	case "ctrl+u", "ctrl+w":
+	case "pgdown":
+		return tea.KeyPressMsg{Code: tea.KeyPgDown}
+	case "pgup":
+		return tea.KeyPressMsg{Code: tea.KeyPgUp}
+	case "home":
+		return tea.KeyPressMsg{Code: tea.KeyHome}
+	case "end":
+		return tea.KeyPressMsg{Code: tea.KeyEnd}
+	case "ctrl+c":
+		return tea.KeyPressMsg{Code: 'c', Mod: tea.ModCtrl}
+	case "ctrl+u", "ctrl+w", "ctrl+d":
 		return tea.KeyPressMsg{Code: rune(s[5]), Mod: tea.ModCtrl}
 	}
 	r := []rune(s)[0]

@@ -42,7 +42,9 @@ func (m Model) scrollOffset() (int, bool) {
 // do not fit on one line.
 var shortNames = [nViews]string{"Overview", "Latency", "Errors", "Runs", "Run", "Compare", "SQL", "Breakers", "Pair"}
 
-func (m Model) tabBar() string {
+// tabLabels are the tab bar's labels as drawn and the separator between
+// them.
+func (m Model) tabLabels() ([]string, string) {
 	var parts []string
 	st := m.sh.styles
 	narrow := m.sh.width < 120
@@ -64,7 +66,26 @@ func (m Model) tabBar() string {
 	if narrow {
 		sep = " "
 	}
+	return parts, sep
+}
+
+func (m Model) tabBar() string {
+	parts, sep := m.tabLabels()
 	return ansi.Truncate(strings.Join(parts, sep), m.sh.width, "…")
+}
+
+// tabAt is the tab drawn at column x of the tab bar.
+func (m Model) tabAt(x int) (view, bool) {
+	parts, sep := m.tabLabels()
+	at := 0
+	for i, p := range parts {
+		w := ansi.StringWidth(p)
+		if x >= at && x < at+w {
+			return view(i), true
+		}
+		at += w + ansi.StringWidth(sep)
+	}
+	return 0, false
 }
 
 func (m Model) statusLine() string {
@@ -72,6 +93,11 @@ func (m Model) statusLine() string {
 	if y, ok := m.scrollOffset(); ok {
 		if p := position(m.sh.viewport(m.currentBody(), y)); p != "" {
 			s = p + "  " + s
+		}
+	}
+	if p, ok := m.page(m.tab).(interface{ searchLine() string }); ok && !m.help {
+		if l := p.searchLine(); l != "" {
+			s = l + "  " + s
 		}
 	}
 	if m.sh.loading > 0 {
