@@ -45,7 +45,9 @@ type breakerKeys struct {
 }
 
 // ShortHelp is the status line's share.
-func (k breakerKeys) ShortHelp() []key.Binding { return []key.Binding{k.Down, k.Open, k.Pair, k.Search} }
+func (k breakerKeys) ShortHelp() []key.Binding {
+	return []key.Binding{k.Down, k.Open, k.Pair, k.Search}
+}
 
 // FullHelp is every key of the view.
 func (k breakerKeys) FullHelp() [][]key.Binding {

@@ -40,7 +40,7 @@ type compareKeys struct {
 }
 
 // ShortHelp is the status line's share.
-func (k compareKeys) ShortHelp() []key.Binding { return []key.Binding{k.Down, k.Drill, k.Pair, k.Search} }
+func (k compareKeys) ShortHelp() []key.Binding { return []key.Binding{k.Drill, k.Pair, k.Search} }
 
 // FullHelp is every key of the view.
 func (k compareKeys) FullHelp() [][]key.Binding {
@@ -86,6 +86,7 @@ func (v compareView) Update(msg tea.Msg) (compareView, tea.Cmd) {
 			return v, nil
 		}
 		v.res, v.err = msg.res, msg.err
+		v.sh.verdict = msg.res // the overview opens with it
 		if v.res != nil {
 			v.rows = gatedRows(v.res)
 			v.cursor = min(v.cursor, max(0, len(v.rows)-1))

@@ -32,7 +32,9 @@ type detailKeys struct {
 func (k detailKeys) ShortHelp() []key.Binding { return []key.Binding{k.Back, k.Pair} }
 
 // FullHelp is every key of the view.
-func (k detailKeys) FullHelp() [][]key.Binding { return [][]key.Binding{k.moveKeys.list(), append(k.rest(), k.Pair)} }
+func (k detailKeys) FullHelp() [][]key.Binding {
+	return [][]key.Binding{k.moveKeys.list(), append(k.rest(), k.Pair)}
+}
 
 func newDetailView(sh *shared) detailView {
 	return detailView{sh: sh, keys: detailKeys{scrollKeys: newScrollKeys(), Pair: pairKey("pair with its twin")}}

@@ -52,7 +52,7 @@ func (m Model) helpView() help.Model {
 // every view.
 func (m Model) helpBody() string {
 	k, st := m.keys, m.sh.styles
-	views := key.NewBinding(key.WithKeys("1"), key.WithHelp("1-9", "views"))
+	views := key.NewBinding(key.WithKeys("1"), key.WithHelp("1-9 0", "views (0 suites)"))
 	global := []key.Binding{views, k.NextTab, k.PrevTab, k.Export, k.Help, k.Quit}
 	var b strings.Builder
 	b.WriteString(st.Title.Render("Keys of "+viewNames[m.tab]) + "\n")

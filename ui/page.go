@@ -71,6 +71,8 @@ func ownerOf(msg tea.Msg) (view, bool) {
 		return viewBreakers, true
 	case pairMsg:
 		return viewPair, true
+	case catalogMsg:
+		return viewSuites, true
 	}
 	return 0, false
 }
@@ -78,6 +80,10 @@ func ownerOf(msg tea.Msg) (view, bool) {
 // route hands msg to view v and then follows where the view asked to go.
 func (m *Model) route(v view, msg tea.Msg) tea.Cmd {
 	c := m.slot(v).update(msg)
+	if p := m.sh.pick; p != nil {
+		m.sh.pick = nil
+		c = tea.Batch(c, m.sh.startLoad(rescopeCmd(m.sh.ctx, m.sh.be, m.follow, p[0], p[1])))
+	}
 	if n := m.sh.nav; n != nil {
 		m.sh.nav = nil
 		return tea.Batch(c, m.navigate(*n))
@@ -171,6 +177,8 @@ func (m *Model) slot(v view) slot {
 		return slotFor(&m.sql, sqlView.Update)
 	case viewBreakers:
 		return slotFor(&m.breakers, breakerView.Update)
+	case viewSuites:
+		return slotFor(&m.picker, suitesView.Update)
 	}
 	return slotFor(&m.pairV, pairView.Update)
 }

@@ -80,7 +80,7 @@ func (k runsKeys) ShortHelp() []key.Binding {
 
 // FullHelp is moving, then opening, then filtering and sorting.
 func (k runsKeys) FullHelp() [][]key.Binding {
-	return [][]key.Binding{k.moveKeys.list(), {k.Enter, k.Pair, k.Back, k.Filter, k.Next},
+	return [][]key.Binding{k.list(), {k.Enter, k.Pair, k.Back, k.Filter, k.Next},
 		{k.Sort, k.SortDir, k.Quick, k.Scenario, k.ErrorClass, k.GateFalse}}
 }
 

@@ -12,7 +12,7 @@ type runColumn struct {
 	head  string
 	sort  string // the RunSort column
 	w     int
-	grow  int // the most cells it takes of a wide screen's spare width
+	grow  int  // the most cells it takes of a wide screen's spare width
 	right bool // numbers are right-aligned
 	wide  bool // shown only from runsWide columns on
 	cell  func(metrics.RunRow) string

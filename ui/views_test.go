@@ -131,3 +131,27 @@ func TestPairView(t *testing.T) {
 
 func ftoa(f float64) string { return strconv.FormatFloat(f, 'f', -1, 64) }
 func itoa(n int64) string   { return strconv.FormatInt(n, 10) }
+
+// The pair view aligns the steps: the two runs' timelines have the same
+// number of lines, gaps (·) where one run took a step the other did not,
+// and ≠ on the steps that differ.
+func TestPairAligned(t *testing.T) {
+	db := sampleDB(t)
+	m, out := settle(t, db, "6", "p")
+	p := m.pairV.p
+	if p == nil || len(p.Steps) < max(len(p.Base.Timeline), len(p.Cand.Timeline)) || p.FirstDiff != 4 {
+		t.Fatalf("pair steps: %+v", p)
+	}
+	gaps, differs := 0, 0
+	for _, s := range p.Steps {
+		if s.Base < 0 || s.Cand < 0 {
+			gaps++
+		}
+		if s.Differs {
+			differs++
+		}
+	}
+	if differs == 0 || strings.Count(out, "≠ ")+strings.Count(out, "▶ ") < 2 {
+		t.Fatalf("no ≠ on the aligned steps (%d differ, %d gaps):\n%s", differs, gaps, out)
+	}
+}
