@@ -155,3 +155,25 @@ func TestPairAligned(t *testing.T) {
 		t.Fatalf("no ≠ on the aligned steps (%d differ, %d gaps):\n%s", differs, gaps, out)
 	}
 }
+
+// ] and [ move a cursor over the run's calls, enter shows every field of
+// the call, esc closes it before it goes back.
+func TestDetailCallCursor(t *testing.T) {
+	db := sampleDB(t)
+	m, out := settle(t, db, "4", "enter", "wait", "]", "]", "enter")
+	if m.tab != viewDetail || m.detail.call != 1 || !m.detail.shown || !strings.Contains(out, "Step 2 (esc closes)") ||
+		!strings.Contains(out, " name                  "+m.detail.d.Timeline[1].Name) {
+		t.Fatalf("] ] enter: call %d shown %v\n%s", m.detail.call, m.detail.shown, out)
+	}
+	if !strings.Contains(out, "> M ") && !strings.Contains(out, "> S ") && !strings.Contains(out, "> T ") {
+		t.Fatalf("no cursor on the call:\n%s", out)
+	}
+	m, _ = settle(t, db, "4", "enter", "wait", "]", "enter", "esc")
+	if m.tab != viewDetail || m.detail.shown {
+		t.Fatalf("esc on the call's fields: tab %d shown %v", m.tab, m.detail.shown)
+	}
+	m, _ = settle(t, db, "4", "enter", "wait", "]", "enter", "esc", "esc")
+	if m.tab != viewRuns {
+		t.Fatalf("esc esc: tab %d", m.tab)
+	}
+}
