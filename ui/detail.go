@@ -33,7 +33,9 @@ type detailKeys struct {
 }
 
 // ShortHelp is esc, p and the call cursor.
-func (k detailKeys) ShortHelp() []key.Binding { return []key.Binding{k.Back, k.Pair, k.NextCall, k.Open} }
+func (k detailKeys) ShortHelp() []key.Binding {
+	return []key.Binding{k.Back, k.Pair, k.NextCall, k.Open}
+}
 
 // FullHelp is every key of the view.
 func (k detailKeys) FullHelp() [][]key.Binding {
