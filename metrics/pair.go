@@ -24,8 +24,13 @@ type RunPair struct {
 	Gates []string
 	// Diverge is the first timeline step where the two runs did something
 	// different (kind, name, status, error category or recovery); -1 when
-	// the timelines match step for step.
+	// the timelines match step for step. It compares by position; Steps
+	// and FirstDiff line the steps up by what they did.
 	Diverge int
+	// Steps is both timelines aligned step by step (inserted and missing
+	// steps as gaps), FirstDiff the first of them that differs (-1: none).
+	Steps     []AlignedStep
+	FirstDiff int
 }
 
 // Pair finds the twin of run id in the other of the two suites base and cand
@@ -59,6 +64,8 @@ func (s *Session) Pair(ctx context.Context, id, base, cand string) (*RunPair, er
 	}
 	p.Gates = gateDiff(p.Base, p.Cand)
 	p.Diverge = diverge(p.Base.Timeline, p.Cand.Timeline)
+	p.Steps = align(p.Base.Timeline, p.Cand.Timeline)
+	p.FirstDiff = firstDiff(p.Steps)
 	return p, nil
 }
 

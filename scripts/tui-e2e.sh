@@ -35,14 +35,25 @@ walk() {
 	size=$1x$2
 	tmux new-session -d -s "$sess" -x "$1" -y "$2" "cd $out && NO_COLOR=1 $bin ui"
 	wait_for "MASKED SUCCESS"
+	wait_for "gates FAILED"
+	# The first screen opens with the candidate's verdict, at any size.
+	cap 0-first
+	check 0-first "^candidate candidate vs baseline baseline: 7 of 25 gates FAILED: masked_success"
+	check 0-first "masked success $masked/$claimed"
 	# On 80 columns the suites are stacked: the candidate is a page down.
-	if [ "$1" -lt 100 ]; then keys f; sleep 0.3; fi
+	if [ "$1" -lt 100 ]; then keys G; sleep 0.3; fi
 	cap 1-overview
 	check 1-overview "MASKED SUCCESS *$masked/$claimed"
 	check 1-overview "claimed completed *$claimed"
 	check 1-overview "actually successful *$success"
 	# The status line is the view's own keys, then the global ones.
-	checkstatus 1-overview "j/↓ down  ? help  q quit  e export"
+	checkstatus 1-overview "j/↓ down  / search  ? help  q quit  e export"
+	# g and G: the top and the bottom of a body that does not fit.
+	if [ "$1" -lt 100 ]; then
+		check 1-overview "(100%)"
+		keys g; sleep 0.3; cap 1-overview-top
+		check 1-overview-top "lines 1–"
+	fi
 
 	# Latency: the baseline beside the candidate, one scale per row.
 	keys 2; wait_for "p95 bars"; cap 2-latency
@@ -59,7 +70,21 @@ walk() {
 	# Runs, quick filters, detail, esc back.
 	keys 4; wait_for "sort run_id"; cap 4-runs
 	check 4-runs "of $runs "
-	checkstatus 4-runs "enter open  p pair with its twin  / filter  s next sort column"
+	checkstatus 4-runs "enter open  p pair with its twin  / filter (search)"
+	# Ten quick page downs move ten pages (none lost while pages load), G
+	# goes to the last run, g and Home back to the first.
+	idx=$((10 * ($2 - 6)))
+	if [ "$idx" -lt 200 ]; then want=$(printf 'baseline-1-%05d' "$idx"); else want=$(printf 'candidate-1-%05d' $((idx - 200))); fi
+	keys PageDown PageDown PageDown PageDown PageDown PageDown PageDown PageDown PageDown PageDown
+	wait_for "> $want"; cap 4-runs-pgdown
+	check 4-runs-pgdown "> $want"
+	keys G; wait_for "> candidate-1-00251"; keys Home; wait_for "> baseline-1-00000"
+	keys C-d; sleep 0.5; cap 4-runs-half
+	check 4-runs-half "> baseline-1-000[0-9][0-9]"
+	keys g; wait_for "> baseline-1-00000"
+	# esc walks back: detail, pair, esc to the detail, esc to the runs.
+	keys Enter; wait_for "Gates"; keys p; wait_for "matched by"
+	esc; wait_for "Gates"; esc; wait_for "sort run_id"
 	# ? is the help of the view on screen: the runs view's own keys.
 	keys '?'; wait_for "Keys of Runs"; cap 4-runs-help
 	check 4-runs-help "S *reverse sort"
@@ -70,7 +95,7 @@ walk() {
 	keys Enter; wait_for "Gates"; cap 5-detail
 	check 5-detail "MASKED SUCCESS"
 	esc; wait_for "sort run_id"
-	esc; keys m g g; wait_for "gate-false evidence"; sleep 0.5; cap 4-runs-gate
+	esc; keys m v v; wait_for "gate-false evidence"; sleep 0.5; cap 4-runs-gate
 	check 4-runs-gate "quick masked  scenario all  error all  gate-false evidence"
 	esc
 	# The filter input owns the keys: m and 2 are text, not shortcuts.
@@ -91,7 +116,7 @@ walk() {
 	# Compare: gated first, enter drills to the masked runs, p pairs one.
 	keys 6; wait_for "── gated"; sleep 0.5; cap 6-compare
 	check 6-compare "masked_success *FAIL"
-	checkstatus 6-compare "j/k row  enter its runs  p pair its first run"
+	checkstatus 6-compare "enter its runs  p pair its first run  / search"
 	# No name is cut: at 80 columns the names are abbreviated by the legend
 	# and a long one wraps (its scenario on the next line); the selected
 	# row's interval is in the footer.
@@ -108,20 +133,27 @@ walk() {
 	# 25 gated rows (7 failed, 18 skipped against the fault-free baseline)
 	# come first: the exploratory heading is on the first screen at 160x45
 	# only; at 80x24 the cursor moves down to it.
-	if [ "$size" = 160x45 ]; then check 6-compare "exploratory"; else check 6-compare "j/k row"; fi
+	if [ "$size" = 160x45 ]; then check 6-compare "exploratory"; else check 6-compare "enter its runs"; fi
+	# / searches the rows, G goes to the last one.
+	keys / s e a l Enter; sleep 0.3; cap 6-compare-search
+	check 6-compare-search "^seal_violation: "
+	check 6-compare-search "/seal  (n/N)"
+	keys G; sleep 0.3; keys g; sleep 0.3
 	keys Enter; wait_for "quick masked"; sleep 0.5; cap 6-compare-drill
 	check 6-compare-drill "of $masked "
 	esc; esc; wait_for "── gated"
 	keys p; wait_for "matched by"; cap 6-compare-pair
 	check 6-compare-pair "≠ success .*FAIL  MASKED"
 	check 6-compare-pair "▶"
+	check 6-compare-pair "aligned by kind and name"
 	esc; wait_for "── gated"
 
 	# Breakers: the candidate's visit breaker, calls through it open marked.
 	keys 8; wait_for "breakers as runs"; sleep 0.3; cap 8-breakers
 	check 8-breakers "candidate  visit"
 	check 8-breakers "$brk ✗"
-	checkstatus 8-breakers "j/k event  enter open its run  p pair its run"
+	checkstatus 8-breakers "j/↓ down  enter open its run  p pair its run  / search"
+	check 8-breakers "half = half-open"
 	keys j j j j Enter; wait_for "Gates"; cap 8-breakers-run
 	check 8-breakers-run "run candidate-1-00035"
 	esc
@@ -132,13 +164,30 @@ walk() {
 	check 7-sql "2 *│ 6995"
 	if grep -q "exported to" "$out/$size-7-sql.txt"; then echo "FAIL $size 7-sql: a typed e exported"; fail=1; fi
 	keys C-u "DROP TABLE events" Enter; wait_for "error: read-only"; cap 7-sql-rejected
-	check 7-sql-rejected "only SELECT"
+	check 7-sql-rejected "only statements that read"
+	# DuckDB parses the statement: a typo gets its parser error.
+	keys C-u "SELEC 1" Enter; wait_for "Parser Error"; cap 7-sql-parse
+	check 7-sql-parse 'syntax error at or near "SELEC"'
+	checknot 7-sql-parse "error: read-only"
+	# esc interrupts a long query.
+	keys C-u "SELECT sum(a.range * b.range) FROM range(100000000) a, range(1000000) b" Enter
+	wait_for "esc or ctrl+c cancels"; esc; wait_for "cancelled: SELECT sum"
 	keys C-u "SELECT * FROM read_csv('/etc/passwd')" Enter; sleep 1; cap 7-sql-external
 	check 7-sql-external "error:"
-	keys Up Up; sleep 0.3; cap 7-sql-history
+	keys Up Up Up Up; sleep 0.3; cap 7-sql-history
 	check 7-sql-history "sql> DROP TABLE events"
-	esc; keys e; sleep 1; cap export
-	check export "exported to"
+	esc; keys e; sleep 0.3; cap export-none
+	checkstatus export-none "nothing to export here"
+	# e on a list writes all its rows, in the format picked, to the path shown.
+	keys 4; wait_for "sort run_id"; keys e; wait_for "c CSV"; keys c; wait_for "write CSV to"; cap export-confirm
+	checkstatus export-confirm "write CSV to $out/faultlens-runs-"
+	keys Enter; wait_for "exported $runs rows to"; cap export
+	test "$(ls "$out"/faultlens-runs-*.csv | wc -l)" -ge 1 || { echo "FAIL $size export: no file"; fail=1; }
+	# 0 opens the suite picker: every suite, newest first, with its runs.
+	keys 0; wait_for "suites, newest first"; cap 10-suites
+	check 10-suites "> cand candidate *252"
+	check 10-suites "base baseline *200"
+	esc
 	keys q
 	sleep 0.5
 	cleanup

@@ -3,10 +3,14 @@ package ui
 import (
 	"context"
 	"database/sql"
+	"database/sql/driver"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"sync"
+
+	"github.com/duckdb/duckdb-go/v2"
 
 	"github.com/faultlens/faultlens/compare"
 	"github.com/faultlens/faultlens/metrics"
@@ -22,6 +26,11 @@ type backend struct {
 	// suites, when set (--baseline and --candidate), scopes every view to
 	// those suites, so a database of many nights opens as fast as one.
 	suites []string
+	// list and reopen are Options.Catalog and Options.Rescope; release
+	// lets go of a copy reopen made (nil: none).
+	list    func(context.Context) ([]metrics.SuiteStart, error)
+	reopen  reopenFunc
+	release func()
 
 	mu   sync.Mutex
 	sess *metrics.Session
@@ -59,6 +68,9 @@ func (b *backend) load(ctx context.Context) (*overview, error) {
 	if err != nil {
 		return nil, err
 	}
+	if err := b.checkScope(ctx, rep); err != nil {
+		return nil, err
+	}
 	mx, err := b.sess.ErrorMatrix(ctx)
 	if err != nil {
 		return nil, err
@@ -71,6 +83,36 @@ func (b *backend) load(ctx context.Context) (*overview, error) {
 		return nil, err
 	}
 	return ov, nil
+}
+
+// checkScope fails when a suite the dashboard was scoped to has no runs,
+// naming the suites there are: opening on the other suite alone would
+// then say that compare needs two. b.mu is held.
+func (b *backend) checkScope(ctx context.Context, rep *metrics.Report) error {
+	var missing []string
+	for _, n := range b.suites {
+		if !slices.ContainsFunc(rep.Suites, func(s metrics.Suite) bool { return s.Suite == n }) {
+			missing = append(missing, n)
+		}
+	}
+	if len(missing) == 0 {
+		return nil
+	}
+	var known []metrics.SuiteStart
+	var err error
+	if b.list != nil {
+		known, err = b.list(ctx)
+	} else {
+		known, err = metrics.SuitesByDate(ctx, b.db)
+	}
+	if err != nil {
+		return fmt.Errorf("listing the suites: %w", err)
+	}
+	names := make([]string, len(known))
+	for i, k := range known {
+		names[len(known)-1-i] = fmt.Sprintf("%s (%d runs)", safe(k.Suite), k.Runs)
+	}
+	return fmt.Errorf("unknown suite %s; the suites there are: %s (0 picks two)", safe(strings.Join(missing, ", ")), strings.Join(names, ", "))
 }
 
 // compare judges suite cand against suite base with the compare engine and
@@ -129,13 +171,15 @@ func (b *backend) close() {
 		_ = b.sqlConn.Close()
 	}
 	b.sqlMu.Unlock()
+	if b.release != nil {
+		b.release()
+	}
 }
 
-// allowedSQL are the statement openings the console accepts.
-var allowedSQL = []string{"select", "with", "describe", "show", "pragma table_info", "from", "summarize"}
-
-// checkSQL rejects anything but a single read statement.
-func checkSQL(q string) (string, error) {
+// trimSQL is q without its closing semicolon; a statement with a semicolon
+// inside is refused before DuckDB sees it, because preparing several
+// statements runs every one but the last.
+func trimSQL(q string) (string, error) {
 	q = strings.TrimSpace(q)
 	q = strings.TrimSpace(strings.TrimSuffix(q, ";"))
 	if q == "" {
@@ -144,13 +188,45 @@ func checkSQL(q string) (string, error) {
 	if strings.Contains(q, ";") {
 		return "", errors.New("one statement at a time (no ';' inside)")
 	}
-	low := strings.ToLower(strings.Join(strings.Fields(q), " "))
-	for _, a := range allowedSQL {
-		if strings.HasPrefix(low, a+" ") || strings.HasPrefix(low, a+"(") || low == a {
-			return q, nil
+	return q, nil
+}
+
+// errReadOnly is what a statement that would change something gets.
+var errReadOnly = errors.New("read-only console: only statements that read (SELECT, WITH, FROM, DESCRIBE, SHOW, SUMMARIZE, EXPLAIN, PRAGMA table_info) are allowed")
+
+// checkKind prepares q on c and accepts only a statement that reads, by
+// DuckDB's own parse of it: a statement DuckDB cannot parse or bind fails
+// with DuckDB's message, not with the read-only one.
+func checkKind(ctx context.Context, c *sql.Conn, q string) error {
+	return c.Raw(func(dc any) error {
+		pc, ok := dc.(driver.ConnPrepareContext)
+		if !ok {
+			return errors.New("console: the driver cannot prepare")
 		}
-	}
-	return "", errors.New("read-only console: only SELECT, WITH, FROM, DESCRIBE, SHOW, SUMMARIZE and PRAGMA table_info are allowed")
+		st, err := pc.PrepareContext(ctx, q)
+		if err != nil {
+			return err
+		}
+		defer func() { _ = st.Close() }() // prepared only to be read
+		ds, ok := st.(*duckdb.Stmt)
+		if !ok {
+			return errors.New("console: not a DuckDB statement")
+		}
+		kind, err := ds.StatementType()
+		if err != nil {
+			return err
+		}
+		switch kind {
+		case duckdb.STATEMENT_TYPE_SELECT, duckdb.STATEMENT_TYPE_EXPLAIN:
+			return nil
+		case duckdb.STATEMENT_TYPE_PRAGMA:
+			low := strings.ToLower(strings.Join(strings.Fields(q), " "))
+			if strings.HasPrefix(low, "pragma table_info") || strings.HasPrefix(low, "show") || strings.HasPrefix(low, "describe") {
+				return nil
+			}
+		}
+		return errReadOnly
+	})
 }
 
 // sqlConnection opens the console's connection: external access off and the
@@ -185,7 +261,7 @@ type sqlResult struct {
 // query runs one read statement inside a transaction that is always rolled
 // back, so even a statement that slipped past checkSQL changes nothing.
 func (b *backend) query(ctx context.Context, q string) (*sqlResult, error) {
-	q, err := checkSQL(q)
+	q, err := trimSQL(q)
 	if err != nil {
 		return nil, err
 	}
@@ -201,6 +277,10 @@ func (b *backend) query(ctx context.Context, q string) (*sqlResult, error) {
 	// A rollback that fails leaves the transaction open: the next query's
 	// BEGIN then fails and says so in the console.
 	defer func() { _, _ = c.ExecContext(context.Background(), queries.Get("ui.console_rollback")) }()
+	if err := checkKind(ctx, c, q); err != nil {
+		return nil, err
+	}
+	// A cancelled ctx (esc or ctrl+c in the console) interrupts DuckDB.
 	rows, err := c.QueryContext(ctx, q)
 	if err != nil {
 		return nil, err

@@ -3,6 +3,7 @@ package ui
 import (
 	"context"
 	"errors"
+	"fmt"
 
 	"github.com/faultlens/faultlens/metrics"
 )
@@ -37,15 +38,27 @@ func (b *backend) pair(ctx context.Context, id string, f metrics.RunFilter, base
 	if b.sess == nil {
 		return nil, errors.New("not loaded yet")
 	}
-	if id == "" {
-		rows, _, err := b.sess.RunsPage(ctx, f, metrics.RunSort{Column: "run_id"}, 0, 1)
-		if err != nil {
-			return nil, err
-		}
-		if len(rows) == 0 {
-			return nil, errors.New("no run matches the row")
-		}
-		id = rows[0].RunID
+	if id != "" {
+		return b.sess.Pair(ctx, id, base, cand)
 	}
-	return b.sess.Pair(ctx, id, base, cand)
+	// The first run of the row that has a twin: a pair of one run is no
+	// pair (at most pairLook runs are tried).
+	rows, _, err := b.sess.RunsPage(ctx, f, metrics.RunSort{Column: "run_id"}, 0, pairLook)
+	if err != nil {
+		return nil, err
+	}
+	if len(rows) == 0 {
+		return nil, errors.New("no run matches the row")
+	}
+	for _, r := range rows {
+		p, err := b.sess.Pair(ctx, r.RunID, base, cand)
+		if errors.Is(err, metrics.ErrNoTwin) {
+			continue
+		}
+		return p, err
+	}
+	return nil, fmt.Errorf("none of the first %d runs of the row has a twin in the other suite: %w", len(rows), metrics.ErrNoTwin)
 }
+
+// pairLook is how many runs of a row p tries for one with a twin.
+const pairLook = 200

@@ -30,6 +30,7 @@ type breakerView struct {
 	t       *metrics.BreakerTimeline
 	err     error
 	cursor  int
+	find    search
 	// keep is the event the cursor was on when the facts changed: the
 	// reloaded list puts the cursor back on it (ui --follow refreshes while
 	// someone reads the list).
@@ -37,30 +38,59 @@ type breakerView struct {
 }
 
 // breakerKeys are the breaker view's own keys.
-type breakerKeys struct{ Up, Down, Open, Pair, Back key.Binding }
+type breakerKeys struct {
+	moveKeys
+	searchKeys
+	Open, Pair, Back key.Binding
+}
 
 // ShortHelp is the status line's share.
-func (k breakerKeys) ShortHelp() []key.Binding { return []key.Binding{k.Up, k.Open, k.Pair} }
+func (k breakerKeys) ShortHelp() []key.Binding {
+	return []key.Binding{k.Down, k.Open, k.Pair, k.Search}
+}
 
 // FullHelp is every key of the view.
 func (k breakerKeys) FullHelp() [][]key.Binding {
-	return [][]key.Binding{{k.Up, k.Down, k.Open, k.Pair, k.Back}}
+	return [][]key.Binding{k.moveKeys.list(), append(k.searchKeys.list(), k.Open, k.Pair, k.Back)}
 }
 
 func newBreakerKeys() breakerKeys {
 	return breakerKeys{
-		Up:   key.NewBinding(key.WithKeys("k", "up"), key.WithHelp("j/k", "event")),
-		Down: key.NewBinding(key.WithKeys("j", "down")),
+		moveKeys: newMoveKeys(), searchKeys: newSearchKeys(),
 		Open: key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "open its run")),
 		Pair: pairKey("pair its run"),
 		Back: backKey(),
 	}
 }
 
-func newBreakerView(sh *shared) breakerView { return breakerView{sh: sh, keys: newBreakerKeys()} }
+func newBreakerView(sh *shared) breakerView {
+	return breakerView{sh: sh, keys: newBreakerKeys(), find: newSearch()}
+}
 
-// Keys are the breaker view's own keys.
-func (v breakerView) Keys() help.KeyMap { return v.keys }
+// Keys are the search input's while it has focus, else the view's.
+func (v breakerView) Keys() help.KeyMap {
+	if v.find.focused() {
+		return fieldKeyMap
+	}
+	return v.keys
+}
+
+func (v breakerView) focused() bool      { return v.find.focused() }
+func (v breakerView) searchLine() string { return v.find.view() }
+
+// events is the number of events listed.
+func (v breakerView) events() int {
+	if v.t == nil {
+		return 0
+	}
+	return len(v.t.Events)
+}
+
+// rowText is what the search reads of event i.
+func (v breakerView) rowText(i int) string {
+	e := v.t.Events[i]
+	return strings.Join([]string{clock(e.AtMs), e.Suite, e.Tool, stateName(e.From) + " → " + stateName(e.To), e.Status, e.RunID, e.CallID}, " ")
+}
 
 // Update loads the breakers on the first visit after the facts change (a
 // refresh drops them and any answer in flight), keeps the answer to the
@@ -70,7 +100,7 @@ func (v breakerView) Update(msg tea.Msg) (breakerView, tea.Cmd) {
 	case breakersMsg:
 		if msg.seq == v.seq {
 			v.t, v.err, v.loading = msg.t, msg.err, false
-			v.cursor = v.find(v.keep)
+			v.cursor = v.findEvent(v.keep)
 			v.keep = nil
 		}
 	case factsMsg:
@@ -90,11 +120,17 @@ func (v breakerView) Update(msg tea.Msg) (breakerView, tea.Cmd) {
 			return v, v.load()
 		}
 	case tea.KeyPressMsg:
+		if to, c, ok := v.find.update(msg, v.cursor, v.events(), v.rowText); ok {
+			v.cursor = to
+			return v, c
+		}
 		return v.key(msg), nil
 	case tea.MouseWheelMsg:
 		if k, ok := wheelKey(msg); ok {
 			return v.key(k), nil
 		}
+	case clickMsg:
+		return v.click(msg.y), nil
 	}
 	return v, nil
 }
@@ -106,9 +142,9 @@ func (v *breakerView) load() tea.Cmd {
 	return v.sh.startLoad(breakersCmd(v.sh.ctx, v.sh.be, v.seq))
 }
 
-// find is the index of event e in the list (the same call changing the
+// findEvent is the index of event e in the list (the same call changing the
 // same state at the same instant), 0 when e is nil or gone.
-func (v breakerView) find(e *metrics.BreakerEvent) int {
+func (v breakerView) findEvent(e *metrics.BreakerEvent) int {
 	if e == nil || v.t == nil {
 		return 0
 	}
@@ -129,13 +165,11 @@ func (v breakerView) selected() (metrics.BreakerEvent, bool) {
 
 func (v breakerView) key(msg tea.KeyPressMsg) breakerView {
 	k := v.keys
+	if to, ok := k.move(msg, v.cursor, v.events(), max(1, v.sh.bodyHeight()-8)); ok {
+		v.cursor = to
+		return v
+	}
 	switch {
-	case key.Matches(msg, k.Down):
-		if v.t != nil {
-			v.cursor = min(v.cursor+1, max(0, len(v.t.Events)-1))
-		}
-	case key.Matches(msg, k.Up):
-		v.cursor = max(0, v.cursor-1)
 	case key.Matches(msg, k.Open):
 		if e, ok := v.selected(); ok {
 			v.sh.goTo(navigation{to: viewDetail, runID: e.RunID})
@@ -178,6 +212,9 @@ func (v breakerView) View() string {
 	}
 	var head strings.Builder
 	head.WriteString("breakers as runs' calls saw them: ─ closed ▒ half-open █ open ✗ through open\n")
+	// "half → closed  error" reads as a contradiction without this: the
+	// state is the breaker's, the status the call's own outcome.
+	head.WriteString(st.Faint.Render("state: breaker before → after this call (half = half-open, a trial call); status: the call's own outcome") + "\n")
 	for _, l := range v.t.Lanes {
 		var strip strings.Builder
 		var open, half, viol int64
@@ -229,10 +266,39 @@ func (v breakerView) View() string {
 		}
 		lines = append(lines, line)
 	}
-	h := max(1, v.sh.bodyHeight()-strings.Count(head.String(), "\n"))
-	start := min(max(0, v.cursor-h/2), max(0, len(lines)-h))
-	end := min(len(lines), start+h)
+	start, end := v.window(strings.Count(head.String(), "\n"))
 	return head.String() + strings.Join(lines[start:end], "\n")
+}
+
+// window is the events on screen, start:end, below a head of n lines.
+func (v breakerView) window(n int) (int, int) {
+	h := max(1, v.sh.bodyHeight()-n)
+	start := min(max(0, v.cursor-h/2), max(0, v.events()-h))
+	return start, min(v.events(), start+h)
+}
+
+// click puts the cursor on the event drawn at body line y; a click on
+// the event under the cursor opens its run.
+func (v breakerView) click(y int) breakerView {
+	if v.t == nil || len(v.t.Lanes) == 0 {
+		return v
+	}
+	// The head's lines: the legends, two per lane, the count and the
+	// table's header, and a line naming the suite below 100 columns.
+	n := 2 + 2*len(v.t.Lanes) + 2 + 1
+	if v.sh.width < 100 && singleSuite(v.t.Events) != "" {
+		n++
+	}
+	start, end := v.window(n)
+	i := start + y - n
+	if i < start || i >= end {
+		return v
+	}
+	if i == v.cursor {
+		return v.key(tea.KeyPressMsg{Code: tea.KeyEnter})
+	}
+	v.cursor = i
+	return v
 }
 
 // singleSuite is the suite of every event, or "" when they are of more

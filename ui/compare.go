@@ -25,6 +25,7 @@ type compareView struct {
 	err        error
 	rows       []cmpRow
 	cursor     int
+	find       search
 	// keep is the metric and scenario of the row under the cursor when a
 	// new comparison was asked for: its rows may come in another order (a
 	// gate that now fails moves up), and the cursor stays on that row.
@@ -32,30 +33,49 @@ type compareView struct {
 }
 
 // compareKeys are the compare view's own keys.
-type compareKeys struct{ Up, Down, Drill, Pair, Back key.Binding }
+type compareKeys struct {
+	moveKeys
+	searchKeys
+	Drill, Pair, Back key.Binding
+}
 
 // ShortHelp is the status line's share.
-func (k compareKeys) ShortHelp() []key.Binding { return []key.Binding{k.Up, k.Drill, k.Pair} }
+func (k compareKeys) ShortHelp() []key.Binding { return []key.Binding{k.Drill, k.Pair, k.Search} }
 
 // FullHelp is every key of the view.
 func (k compareKeys) FullHelp() [][]key.Binding {
-	return [][]key.Binding{{k.Up, k.Down, k.Drill, k.Pair, k.Back}}
+	return [][]key.Binding{k.moveKeys.list(), append(k.searchKeys.list(), k.Drill, k.Pair, k.Back)}
 }
 
 func newCompareKeys() compareKeys {
 	return compareKeys{
-		Up:    key.NewBinding(key.WithKeys("k", "up"), key.WithHelp("j/k", "row")),
-		Down:  key.NewBinding(key.WithKeys("j", "down")),
+		moveKeys: newMoveKeys(), searchKeys: newSearchKeys(),
 		Drill: key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "its runs")),
 		Pair:  pairKey("pair its first run"),
 		Back:  backKey(),
 	}
 }
 
-func newCompareView(sh *shared) compareView { return compareView{sh: sh, keys: newCompareKeys()} }
+func newCompareView(sh *shared) compareView {
+	return compareView{sh: sh, keys: newCompareKeys(), find: newSearch()}
+}
 
-// Keys are the compare view's own keys.
-func (v compareView) Keys() help.KeyMap { return v.keys }
+// Keys are the search input's while it has focus, else the view's.
+func (v compareView) Keys() help.KeyMap {
+	if v.find.focused() {
+		return fieldKeyMap
+	}
+	return v.keys
+}
+
+func (v compareView) focused() bool      { return v.find.focused() }
+func (v compareView) searchLine() string { return v.find.view() }
+
+// rowText is what the search reads of row i.
+func (v compareView) rowText(i int) string {
+	r := v.rows[i]
+	return r.Metric + " " + r.Scenario + " " + rowName(r, false) + " " + r.verdict
+}
 
 // Update compares the pair of suites whenever the facts change, keeps the
 // answer to the latest request only, and moves, drills and pairs.
@@ -66,6 +86,7 @@ func (v compareView) Update(msg tea.Msg) (compareView, tea.Cmd) {
 			return v, nil
 		}
 		v.res, v.err = msg.res, msg.err
+		v.sh.verdict = msg.res // the overview opens with it
 		if v.res != nil {
 			v.rows = gatedRows(v.res)
 			v.cursor = min(v.cursor, max(0, len(v.rows)-1))
@@ -87,10 +108,24 @@ func (v compareView) Update(msg tea.Msg) (compareView, tea.Cmd) {
 		v.base, v.cand = b.Suite, c.Suite
 		return v, v.sh.startLoad(compareCmd(v.sh.ctx, v.sh.be, v.seq, b.Suite, c.Suite))
 	case tea.KeyPressMsg:
+		if to, c, ok := v.find.update(msg, v.cursor, len(v.rows), v.rowText); ok {
+			v.cursor = to
+			return v, c
+		}
 		return v.key(msg), nil
 	case tea.MouseWheelMsg:
 		if k, ok := wheelKey(msg); ok {
 			return v.key(k), nil
+		}
+	case clickMsg:
+		if v.res == nil {
+			return v, nil
+		}
+		if i, ok := v.layout().rowAt(msg.y); ok {
+			if i == v.cursor {
+				return v.key(tea.KeyPressMsg{Code: tea.KeyEnter}), nil
+			}
+			v.cursor = i
 		}
 	}
 	return v, nil
@@ -107,11 +142,11 @@ func (v compareView) selected() (cmpRow, bool) {
 // row's first candidate run with its baseline twin.
 func (v compareView) key(msg tea.KeyPressMsg) compareView {
 	k := v.keys
+	if to, ok := k.move(msg, v.cursor, len(v.rows), max(1, v.sh.bodyHeight()-6)); ok {
+		v.cursor = to
+		return v
+	}
 	switch {
-	case key.Matches(msg, k.Down):
-		v.cursor = min(v.cursor+1, max(0, len(v.rows)-1))
-	case key.Matches(msg, k.Up):
-		v.cursor = max(0, v.cursor-1)
 	case key.Matches(msg, k.Drill, k.Pair):
 		r, ok := v.selected()
 		if !ok {
@@ -147,6 +182,30 @@ func (v compareView) View() string {
 	case v.res == nil:
 		return v.sh.spin.View() + " comparing " + safe(b.Suite) + " with " + safe(c.Suite) + "…"
 	}
+	l := v.layout()
+	return l.head + strings.Join(l.lines[l.start:l.end], "\n") + "\n" + l.foot
+}
+
+// cmpLayout is the compare body: the head, the window start:end of the
+// lines (rowOf[i] the row of line i, -1 for a section title) and the foot.
+type cmpLayout struct {
+	head, foot string
+	lines      []string
+	rowOf      []int
+	start, end int
+}
+
+// rowAt is the row drawn at body line y, if any.
+func (l cmpLayout) rowAt(y int) (int, bool) {
+	i := l.start + y - strings.Count(l.head, "\n")
+	if i < l.start || i >= l.end {
+		return 0, false
+	}
+	return l.rowOf[i], l.rowOf[i] >= 0
+}
+
+func (v compareView) layout() cmpLayout {
+	st := v.sh.styles
 	res := v.res
 	var head strings.Builder
 	outcome := st.Good.Render("all gates passed")
@@ -176,6 +235,7 @@ func (v compareView) View() string {
 	head.WriteString(st.Header.Render(fmt.Sprintf("  %-*s %-4s %8s %8s %-9s %s", nw, "metric", "gate",
 		lpad(pad(safe(res.Baseline.Name), 8), 8), lpad(pad(safe(res.Candidate.Name), 8), 8), "sig", deltaHead)) + "\n")
 	var lines []string
+	var rowOf []int
 	at := 0
 	for i, r := range v.rows {
 		if i == 0 || r.gated != v.rows[i-1].gated {
@@ -184,6 +244,7 @@ func (v compareView) View() string {
 				title = "── exploratory (not gated) ──"
 			}
 			lines = append(lines, st.Faint.Render(title))
+			rowOf = append(rowOf, -1)
 		}
 		mark := "  "
 		if i == v.cursor {
@@ -213,6 +274,7 @@ func (v compareView) View() string {
 				line = st.Warn.Render(line)
 			}
 			lines = append(lines, line)
+			rowOf = append(rowOf, i)
 		}
 	}
 	// The footer is the selected row in full: its interval (on a narrow
@@ -232,7 +294,7 @@ func (v compareView) View() string {
 	h := max(1, v.sh.bodyHeight()-strings.Count(head.String(), "\n")-strings.Count(foot, "\n")-1)
 	start := min(max(0, at-h/2), max(0, len(lines)-h))
 	end := min(len(lines), start+h)
-	return head.String() + strings.Join(lines[start:end], "\n") + "\n" + foot
+	return cmpLayout{head: head.String(), foot: foot, lines: lines, rowOf: rowOf, start: start, end: end}
 }
 
 // cmpCell is a rate as a percentage or a latency in ms.

@@ -2,8 +2,11 @@ package ui
 
 import (
 	"context"
+	"errors"
 	"strings"
 	"testing"
+
+	tea "charm.land/bubbletea/v2"
 )
 
 // The SQL console is read-only with external access off and configuration
@@ -14,13 +17,18 @@ func TestConsoleLockedDown(t *testing.T) {
 	defer b.close()
 	ctx := context.Background()
 	for _, c := range []struct{ sql, want string }{
-		{"COPY events TO '/tmp/x.csv'", "read-only console"},
+		{"COPY events TO '/tmp/x.csv'", "file system operations are disabled"}, // refused as it is bound
 		{"ATTACH '/tmp/other.duckdb' AS o", "read-only console"},
 		{"INSTALL httpfs", "read-only console"},
 		{"LOAD httpfs", "read-only console"},
 		{"SET enable_external_access = true", "read-only console"},
 		{"DROP TABLE events", "read-only console"},
 		{"SELECT 1; DROP TABLE events", "one statement at a time"},
+		// DuckDB parses the statement: a typo gets its parser error, a
+		// missing table its catalog error, not the read-only refusal.
+		{"SELEC 1", `Parser Error: syntax error at or near "SELEC"`},
+		{"SELECT * FROM nosuch", "Table with name nosuch does not exist"},
+		{"ATTACH 'x.duckdb' AS o (READ_ONLY)", "read-only console"},
 		{"SELECT * FROM read_csv('/etc/passwd')", "disabled"},
 		{"SELECT * FROM '/etc/passwd'", "does not exist"}, // files are not scanned by name
 		{"FROM read_text('/etc/passwd')", "disabled"},
@@ -119,5 +127,40 @@ func TestConsoleFocusRules(t *testing.T) {
 	m, _ = settle(t, db, "4", "/", "x", "enter", "m")
 	if m.runs.input.focused() || m.runs.filter.Quick != "masked" || m.runs.filter.Text != "x" {
 		t.Fatalf("enter leaves the filter: %+v focused %v", m.runs.filter, m.runs.input.focused())
+	}
+}
+
+// esc or ctrl+c while a statement runs interrupts DuckDB: the console says
+// it was cancelled at once instead of running on for minutes, and ctrl+c
+// does not quit the dashboard then.
+func TestConsoleCancel(t *testing.T) {
+	db := sampleDB(t)
+	long := typed("SELECT sum(a.range * b.range) FROM range(100000000) a, range(1000000) b")
+	for _, k := range []string{"esc", "ctrl+c"} {
+		keys := append(append([]string{"7"}, long...), "enter", k)
+		m, out := settle(t, db, keys...)
+		if !errors.Is(m.sql.err, context.Canceled) || m.sql.running() || !strings.Contains(out, "cancelled: SELECT sum(") {
+			t.Fatalf("%s on a running query: err %v\n%s", k, m.sql.err, out)
+		}
+	}
+}
+
+// An error wraps at the screen's width instead of being cut there.
+func TestConsoleErrorWraps(t *testing.T) {
+	db := sampleDB(t)
+	name := "no_such_table_whose_name_is_long_enough_to_pass_the_edge_of_the_screen"
+	msgs := []tea.Msg{press("7")}
+	for _, k := range append(typed("SELECT * FROM "+name), "enter") {
+		msgs = append(msgs, press(k))
+	}
+	_, out := settleAt(t, db, 80, 24, msgs...)
+	joined := strings.Join(strings.Fields(out), " ")
+	if !strings.Contains(joined, name+" does not exist") {
+		t.Fatalf("the error is cut:\n%s", out)
+	}
+	for _, l := range strings.Split(out, "\n") {
+		if len([]rune(strings.TrimRight(l, " "))) > 80 {
+			t.Fatalf("a line wider than 80 columns: %q", l)
+		}
 	}
 }

@@ -19,23 +19,35 @@ type detailView struct {
 	loading string // the run asked for, until its answer arrives
 	d       *metrics.RunDetail
 	err     error
+	// call is the timeline step under the call cursor (-1: none), shown
+	// whether its full fields are shown.
+	call  int
+	shown bool
 	scroller
 }
 
 // detailKeys are the detail view's keys: scrolling, esc back, p to pair.
 type detailKeys struct {
 	scrollKeys
-	Pair key.Binding
+	Pair, NextCall, PrevCall, Open key.Binding
 }
 
-// ShortHelp is esc and p.
-func (k detailKeys) ShortHelp() []key.Binding { return []key.Binding{k.Back, k.Pair} }
+// ShortHelp is esc, p and the call cursor.
+func (k detailKeys) ShortHelp() []key.Binding {
+	return []key.Binding{k.Back, k.Pair, k.NextCall, k.Open}
+}
 
 // FullHelp is every key of the view.
-func (k detailKeys) FullHelp() [][]key.Binding { return [][]key.Binding{append(k.list(), k.Pair)} }
+func (k detailKeys) FullHelp() [][]key.Binding {
+	return [][]key.Binding{k.moveKeys.list(), append(k.rest(), k.Pair, k.NextCall, k.PrevCall, k.Open)}
+}
 
 func newDetailView(sh *shared) detailView {
-	return detailView{sh: sh, keys: detailKeys{scrollKeys: newScrollKeys(), Pair: pairKey("pair with its twin")}}
+	return detailView{sh: sh, call: -1, keys: detailKeys{scrollKeys: newScrollKeys(), Pair: pairKey("pair with its twin"),
+		NextCall: key.NewBinding(key.WithKeys("]"), key.WithHelp("]", "next call")),
+		PrevCall: key.NewBinding(key.WithKeys("["), key.WithHelp("[", "previous call")),
+		Open:     key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "the call's fields")),
+	}}
 }
 
 // Keys are the detail's own keys.
@@ -64,7 +76,7 @@ func (v detailView) Update(msg tea.Msg) (detailView, tea.Cmd) {
 		}
 		return v, nil
 	case openRunMsg:
-		v.d, v.err, v.y = nil, nil, 0
+		v.d, v.err, v.y, v.call, v.shown = nil, nil, 0, -1, false
 		return v, v.open(msg.id)
 	case factsMsg:
 		switch {
@@ -79,9 +91,26 @@ func (v detailView) Update(msg tea.Msg) (detailView, tea.Cmd) {
 			v.sh.goTo(navigation{to: viewPair, runID: v.d.RunID, what: "run " + v.d.RunID})
 			return v, nil
 		}
+		if v.d != nil && !v.focused() {
+			n := len(v.d.Timeline)
+			switch {
+			case key.Matches(msg, v.keys.NextCall):
+				v.call, v.shown = clamp(v.call+1, 0, n-1), false
+				return v, nil
+			case key.Matches(msg, v.keys.PrevCall):
+				v.call, v.shown = clamp(v.call-1, 0, n-1), false
+				return v, nil
+			case key.Matches(msg, v.keys.Open) && v.call >= 0:
+				v.shown = !v.shown
+				return v, nil
+			case key.Matches(msg, v.keys.Back) && v.shown:
+				v.shown = false // esc closes the call's fields first
+				return v, nil
+			}
+		}
 	}
-	v.update(v.sh, v.keys.scrollKeys, msg, v.View)
-	return v, nil
+	c, _ := v.update(v.sh, v.keys.scrollKeys, msg, v.View)
+	return v, c
 }
 
 func yesNo(b *bool) string {
@@ -165,8 +194,11 @@ func (v detailView) View() string {
 	for _, g := range gateReasons(d) {
 		fmt.Fprintf(&b, " %-20s %s\n", g[0], g[1])
 	}
-	b.WriteString(st.Header.Render("Timeline") + "  queue ░  execution █\n")
+	b.WriteString(st.Header.Render("Timeline") + "  queue ░  execution █  ([ ] a call, enter its fields)\n")
 	b.WriteString(v.waterfall(d.Timeline))
+	if v.shown && v.call >= 0 && v.call < len(d.Timeline) {
+		b.WriteString(v.callFields(d.Timeline[v.call]))
+	}
 	if len(d.Evidence) > 0 {
 		b.WriteString(st.Header.Render("Evidence") + "\n")
 		for _, e := range d.Evidence {
@@ -185,7 +217,7 @@ func (v detailView) waterfall(spans []metrics.Span) string {
 	}
 	w := max(10, v.sh.width-62)
 	var b strings.Builder
-	for _, s := range spans {
+	for i, s := range spans {
 		glyph := map[string]string{"stage": "S", "tool_call": "T", "model_call": "M"}[s.Kind]
 		name := safe(s.Name)
 		if s.Kind == "tool_call" && s.Attempt > 1 {
@@ -215,6 +247,13 @@ func (v detailView) waterfall(spans []metrics.Span) string {
 			note += " BREAKER"
 		}
 		line := fmt.Sprintf("%s %-14s %s q%7s x%7s %s", glyph, pad(name, 14), bars, msf(s.QueueMs), msf(s.ExecMs), note)
+		if v.call >= 0 {
+			mark := "  "
+			if i == v.call {
+				mark = "> "
+			}
+			line = mark + line
+		}
 		if s.Category != "" {
 			line = st.Warn.Render(line)
 		}
@@ -228,4 +267,25 @@ func cellsAt(v, scale float64, w int) int {
 		return 0
 	}
 	return int(v / scale * float64(w))
+}
+
+// callFields is every field of step s, one a line, under the timeline.
+func (v detailView) callFields(s metrics.Span) string {
+	st := v.sh.styles
+	retry := "unknown"
+	if s.Retryable != nil {
+		retry = fmt.Sprint(*s.Retryable)
+	}
+	var b strings.Builder
+	b.WriteString(st.Header.Render(fmt.Sprintf("Step %d (esc closes)", v.call+1)) + "\n")
+	for _, f := range [][2]string{
+		{"kind", s.Kind}, {"name", s.Name}, {"id", s.ID}, {"attempt", fmt.Sprint(s.Attempt)},
+		{"status", s.Status}, {"error category", s.Category}, {"retryable", retry},
+		{"recovery", s.Recovery}, {"recovers", s.RecoveryOf},
+		{"invalid re-send", fmt.Sprint(s.InvalidResend)}, {"through open breaker", fmt.Sprint(s.BreakerViolation)},
+		{"starts at", msf(s.StartMs)}, {"queued", msf(s.QueueMs)}, {"executed", msf(s.ExecMs)},
+	} {
+		fmt.Fprintf(&b, " %-21s %s\n", f[0], safe(f[1]))
+	}
+	return b.String()
 }

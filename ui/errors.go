@@ -24,8 +24,8 @@ func newErrorsView(sh *shared) errorsView { return errorsView{sh: sh, keys: newS
 
 // Update scrolls; the errors' data is the shared report and error matrix.
 func (v errorsView) Update(msg tea.Msg) (errorsView, tea.Cmd) {
-	v.update(v.sh, v.keys, msg, v.View)
-	return v, nil
+	c, _ := v.update(v.sh, v.keys, msg, v.View)
+	return v, c
 }
 
 // Keys are the scrolling keys.

@@ -14,7 +14,7 @@ func wheel(b tea.MouseButton) tea.MouseWheelMsg { return tea.MouseWheelMsg{Butto
 
 func TestRunsQuickFilters(t *testing.T) {
 	db := sampleDB(t)
-	m, out := settle(t, db, "4", "n")
+	m, out := settle(t, db, "4", "c")
 	sc := m.sh.ov.filters.Scenarios
 	if len(sc) < 2 || m.runs.filter.Scenario != sc[0] || !strings.Contains(out, "scenario "+sc[0]) {
 		t.Fatalf("scenario filter %q of %v:\n%s", m.runs.filter.Scenario, sc, out)
@@ -24,16 +24,16 @@ func TestRunsQuickFilters(t *testing.T) {
 			t.Fatalf("run %s of scenario %s under filter %s", r.RunID, r.Scenario, sc[0])
 		}
 	}
-	m, _ = settle(t, db, "4", "n", "n")
+	m, _ = settle(t, db, "4", "c", "c")
 	if m.runs.filter.Scenario != sc[1] {
-		t.Fatalf("second n: %q, want %q", m.runs.filter.Scenario, sc[1])
+		t.Fatalf("second c: %q, want %q", m.runs.filter.Scenario, sc[1])
 	}
 	m, out = settle(t, db, "4", "x")
 	ec := m.sh.ov.filters.ErrorClasses
 	if len(ec) == 0 || m.runs.filter.ErrorClass != ec[0] || m.runs.total == 0 || m.runs.total >= 452 {
 		t.Fatalf("error class filter %q of %v, %d runs:\n%s", m.runs.filter.ErrorClass, ec, m.runs.total, out)
 	}
-	m, out = settle(t, db, "4", "g", "g")
+	m, out = settle(t, db, "4", "v", "v")
 	if m.runs.filter.GateFalse != "evidence" || m.runs.total == 0 {
 		t.Fatalf("gate filter %q, %d runs:\n%s", m.runs.filter.GateFalse, m.runs.total, out)
 	}
@@ -56,12 +56,12 @@ func TestRunsQuickFilters(t *testing.T) {
 		}
 	}
 	// The filters combine, and esc clears them all at once.
-	m, _ = settle(t, db, "4", "g", "g", "m")
+	m, _ = settle(t, db, "4", "v", "v", "m")
 	combined := m.runs.total
 	if combined == 0 || combined > 65 {
 		t.Fatalf("evidence false and masked: %d runs", combined)
 	}
-	m, out = settle(t, db, "4", "n", "x", "g", "m", "esc")
+	m, out = settle(t, db, "4", "c", "x", "v", "m", "esc")
 	if m.runs.filter != (metrics.RunFilter{}) || !strings.Contains(out, "of 452") {
 		t.Fatalf("esc did not clear: %+v\n%s", m.runs.filter, out)
 	}
@@ -70,8 +70,8 @@ func TestRunsQuickFilters(t *testing.T) {
 func TestMouseWheel(t *testing.T) {
 	db := sampleDB(t)
 	m, _ := settleMsgs(t, db, press("4"), wheel(tea.MouseWheelDown), wheel(tea.MouseWheelDown), wheel(tea.MouseWheelUp))
-	if m.tab != viewRuns || m.runs.cursor != 1 {
-		t.Fatalf("runs cursor after down, down, up: %d", m.runs.cursor)
+	if m.tab != viewRuns || m.runs.pos != 1 {
+		t.Fatalf("runs cursor after down, down, up: %d", m.runs.pos)
 	}
 	// The latency view's data is its own, asked for on the first visit:
 	// scroll once it is there.

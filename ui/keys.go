@@ -20,6 +20,9 @@ func defaultKeyMap() keyMap {
 	}
 	for i := range k.Tabs {
 		n := string(rune('1' + i))
+		if i == 9 {
+			n = "0"
+		}
 		k.Tabs[i] = key.NewBinding(key.WithKeys(n), key.WithHelp(n, viewNames[i]))
 	}
 	return k

@@ -45,11 +45,15 @@ func TestLateRepliesDropped(t *testing.T) {
 	})
 	t.Run("export", func(t *testing.T) {
 		m := loadedModel(t)
-		m = send(m, press("e"))
-		m = send(m, press("e"))
-		m = send(m, exportedMsg{seq: 2, path: "/second.md"})
-		m = send(m, exportedMsg{seq: 1, path: "/first.md"})
-		if m.sh.status != "exported to /second.md" {
+		m.tab = viewCompare
+		for range 2 {
+			m = send(m, press("e"))
+			m = send(m, press("m"))
+			m = send(m, press("enter"))
+		}
+		m = send(m, exportedMsg{seq: 2, path: "/second.md", rows: 2})
+		m = send(m, exportedMsg{seq: 1, path: "/first.md", rows: 1})
+		if m.sh.status != "exported 2 rows to /second.md" {
 			t.Fatalf("status %q", m.sh.status)
 		}
 	})

@@ -90,8 +90,8 @@ func (v latencyView) Update(msg tea.Msg) (latencyView, tea.Cmd) {
 		}
 		return v, nil
 	}
-	v.update(v.sh, v.keys, msg, v.View)
-	return v, nil
+	c, _ := v.update(v.sh, v.keys, msg, v.View)
+	return v, c
 }
 
 // load asks for the histograms.

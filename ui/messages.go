@@ -2,9 +2,6 @@ package ui
 
 import (
 	"context"
-	"os"
-	"path/filepath"
-	"time"
 
 	tea "charm.land/bubbletea/v2"
 
@@ -72,6 +69,7 @@ type (
 	exportedMsg struct {
 		seq  int
 		path string
+		rows int
 		err  error
 	}
 	// quitWhenIdleMsg asks the model to quit as soon as nothing is loading
@@ -134,16 +132,5 @@ func pairCmd(ctx context.Context, b *backend, seq int, id string, f metrics.RunF
 	return func() tea.Msg {
 		p, err := b.pair(ctx, id, f, base, cand)
 		return pairMsg{seq: seq, p: p, err: err}
-	}
-}
-
-func exportCmd(seq int, dir, name, markdown string, now time.Time) tea.Cmd {
-	return func() tea.Msg {
-		path := filepath.Join(dir, "faultlens-"+name+"-"+now.Format("20060102-150405")+".md")
-		if abs, err := filepath.Abs(path); err == nil {
-			path = abs
-		}
-		err := os.WriteFile(path, []byte(markdown), 0o644)
-		return exportedMsg{seq: seq, path: path, err: err}
 	}
 }

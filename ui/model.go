@@ -8,15 +8,15 @@ package ui
 import (
 	"context"
 	"database/sql"
+	"fmt"
 	"io"
 	"os"
-	"strings"
-	"time"
 
 	"charm.land/bubbles/v2/key"
 	"charm.land/bubbles/v2/spinner"
 	tea "charm.land/bubbletea/v2"
-	"github.com/charmbracelet/x/ansi"
+
+	"github.com/faultlens/faultlens/metrics"
 )
 
 // view identifies a tab.
@@ -32,20 +32,29 @@ const (
 	viewSQL
 	viewBreakers
 	viewPair
+	viewSuites
 	nViews
 )
 
-var viewNames = [nViews]string{"Overview", "Latency", "Errors", "Runs", "Run detail", "Compare", "SQL", "Breakers", "Pair"}
+var viewNames = [nViews]string{"Overview", "Latency", "Errors", "Runs", "Run detail", "Compare", "SQL", "Breakers", "Pair", "Suites"}
 
 // Options configure the dashboard.
 type Options struct {
 	DB                  *sql.DB // the ingested traces
 	Baseline, Candidate string  // suite names; "" picks baseline/candidate or the first two
-	ExportDir           string  // where e writes Markdown; "" is the working directory
+	ExportDir           string  // where e writes a list's rows; "" is the working directory
 	NoColor             bool
 	Follow              *Follow // refresh as the database file grows; nil: never
-	In                  io.Reader
-	Out                 io.Writer
+	// Catalog lists every suite the suite picker offers (in date order);
+	// nil lists those of DB. A DB that copies two suites of a file lists
+	// the file's here.
+	Catalog func(context.Context) ([]metrics.SuiteStart, error)
+	// Rescope copies the suites base and cand as a new DB when the picker
+	// picks them; nil when DB holds every suite (the session is then
+	// scoped to them on DB itself). The function returned releases it.
+	Rescope func(ctx context.Context, base, cand string) (*sql.DB, func(), error)
+	In      io.Reader
+	Out     io.Writer
 }
 
 // Run opens the dashboard and returns when the user quits.
@@ -70,7 +79,10 @@ type Model struct {
 	sh   *shared
 	keys keyMap
 
-	tab, prevTab view
+	tab view
+	// history is the views left to come here, the latest last: esc walks
+	// back along it, as a browser's back button does.
+	history      []view
 	help         bool
 	err          error
 	quitWhenIdle bool
@@ -80,6 +92,7 @@ type Model struct {
 	loadSeq, loadShown int
 	follow             *follower // nil unless Options.Follow
 	exportSeq          int       // the export whose outcome the status line awaits
+	exp                exportPrompt
 
 	overview overviewView
 	latency  latencyView
@@ -90,13 +103,14 @@ type Model struct {
 	sql      sqlView
 	breakers breakerView
 	pairV    pairView
+	picker   suitesView
 }
 
 // New returns the dashboard model over o.DB.
 func New(ctx context.Context, o Options) Model {
 	noColor := o.NoColor || os.Getenv("NO_COLOR") != ""
 	sh := &shared{
-		ctx: ctx, be: &backend{db: o.DB, suites: scopeOf(o)}, opts: o,
+		ctx: ctx, be: &backend{db: o.DB, suites: scopeOf(o), list: o.Catalog, reopen: o.Rescope}, opts: o,
 		styles: DefaultStyles(noColor), width: 80, height: 24,
 		spin: spinner.New(spinner.WithSpinner(spinner.Line)),
 	}
@@ -104,7 +118,7 @@ func New(ctx context.Context, o Options) Model {
 		sh: sh, keys: defaultKeyMap(),
 		overview: newOverviewView(sh), latency: newLatencyView(sh), errs: newErrorsView(sh),
 		runs: newRunsView(sh), detail: newDetailView(sh), cmp: newCompareView(sh), sql: newSQLView(sh),
-		breakers: newBreakerView(sh), pairV: newPairView(sh),
+		breakers: newBreakerView(sh), pairV: newPairView(sh), picker: newSuitesView(sh),
 		follow: newFollower(o.Follow),
 	}
 	m.broadcast(tea.WindowSizeMsg{Width: sh.width, Height: sh.height})
@@ -115,8 +129,8 @@ func New(ctx context.Context, o Options) Model {
 
 // Init starts loading the report.
 func (m Model) Init() tea.Cmd {
-	if m.sh.ov != nil {
-		return m.sh.spin.Tick // resumed with its data (tests)
+	if m.loadShown > 0 {
+		return m.sh.spin.Tick // resumed after its first load (tests)
 	}
 	load := loadCmd(m.sh.ctx, m.sh.be, m.loadSeq)
 	if m.follow != nil {
@@ -158,6 +172,16 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return m, nil
 	case loadedMsg:
 		return m, tea.Batch(m.loaded(msg), m.doneLoad())
+	case rescopedMsg:
+		if msg.err != nil {
+			m.sh.status = "suites: " + safe(msg.err.Error())
+			return m, m.doneLoad()
+		}
+		m.sh.opts.Baseline, m.sh.opts.Candidate = msg.base, msg.cand
+		m.sh.verdict = nil
+		m.sh.status = "comparing " + safe(msg.cand) + " with baseline " + safe(msg.base)
+		r := m.reload() // counted before the rescope's answer is, so idle waits for it
+		return m, tea.Batch(r, m.doneLoad())
 	case exportedMsg:
 		c := m.doneLoad()
 		switch {
@@ -166,7 +190,7 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		case msg.err != nil:
 			m.sh.status = "export failed: " + msg.err.Error()
 		default:
-			m.sh.status = "exported to " + msg.path
+			m.sh.status = fmt.Sprintf("exported %d rows to %s", msg.rows, safe(msg.path))
 		}
 		return m, c
 	case tea.KeyPressMsg:
@@ -176,12 +200,20 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 			return m, nil
 		}
 		return m, m.route(m.tab, msg)
+	case tea.MouseClickMsg:
+		return m, m.click(msg.Mouse())
 	}
 	if v, ok := ownerOf(msg); ok {
 		c := m.route(v, msg)
 		return m, tea.Batch(c, m.doneLoad())
 	}
 	return m, nil
+}
+
+// reload loads the suites again (after the picker changed them).
+func (m *Model) reload() tea.Cmd {
+	m.loadSeq++
+	return m.sh.startLoad(loadCmd(m.sh.ctx, m.sh.be, m.loadSeq))
 }
 
 // loaded shows a load of the suites unless a newer one is on screen, and
@@ -204,7 +236,13 @@ func (m *Model) loaded(msg loadedMsg) tea.Cmd {
 
 func (m Model) handleKey(msg tea.KeyPressMsg) (tea.Model, tea.Cmd) {
 	if msg.String() == "ctrl+c" {
+		if m.tab == viewSQL && m.sql.running() {
+			return m, m.route(m.tab, msg) // cancels the query; a second ctrl+c quits
+		}
 		return m, tea.Quit
+	}
+	if m.exp.open {
+		return m.exportKey(msg)
 	}
 	// A focused input owns the keyboard: no key reaches a shortcut.
 	if m.focused() {
@@ -225,10 +263,8 @@ func (m Model) handleKey(msg tea.KeyPressMsg) (tea.Model, tea.Cmd) {
 	case key.Matches(msg, k.PrevTab):
 		return m, m.switchTo((m.tab + nViews - 1) % nViews)
 	case key.Matches(msg, k.Export):
-		name := strings.ToLower(strings.ReplaceAll(viewNames[m.tab], " ", "-"))
-		md := "# faultlens: " + viewNames[m.tab] + "\n\n```text\n" + ansi.Strip(m.body()) + "\n```\n"
-		m.exportSeq++
-		return m, m.sh.startLoad(exportCmd(m.exportSeq, m.sh.opts.ExportDir, name, md, time.Now()))
+		m.startExport()
+		return m, nil
 	}
 	for i, b := range k.Tabs {
 		if key.Matches(msg, b) {
@@ -241,13 +277,30 @@ func (m Model) handleKey(msg tea.KeyPressMsg) (tea.Model, tea.Cmd) {
 	return m, m.route(m.tab, msg)
 }
 
+// click switches to the tab clicked on the tab bar, or hands the view a
+// click on its body (a row under the cursor; a second click on the row
+// under the cursor opens it, as enter does).
+func (m *Model) click(ms tea.Mouse) tea.Cmd {
+	if ms.Button != tea.MouseLeft || m.help || m.focused() {
+		return nil
+	}
+	if ms.Y == 0 {
+		if v, ok := m.tabAt(ms.X); ok {
+			return m.switchTo(v)
+		}
+		return nil
+	}
+	if ms.Y > m.sh.bodyHeight() {
+		return nil // the status line
+	}
+	return m.route(m.tab, clickMsg{x: ms.X, y: ms.Y - 1})
+}
+
 // switchTo shows view v and tells it so (the console focuses its input,
 // the breakers load on a first visit); the detail with no run opens the
 // run selected in the runs view.
 func (m *Model) switchTo(v view) tea.Cmd {
-	if v != m.tab {
-		m.prevTab = m.tab
-	}
+	m.push(v)
 	m.tab = v
 	m.help = false
 	if v == viewDetail && m.sh.ov != nil && m.detail.empty() {
@@ -256,6 +309,33 @@ func (m *Model) switchTo(v view) tea.Cmd {
 		}
 	}
 	return m.route(v, shownMsg{})
+}
+
+// maxHistory bounds the views esc can walk back through.
+const maxHistory = 64
+
+// push remembers the view on screen before v replaces it.
+func (m *Model) push(v view) {
+	if v == m.tab {
+		return
+	}
+	m.history = append(m.history, m.tab)
+	if len(m.history) > maxHistory {
+		m.history = m.history[len(m.history)-maxHistory:]
+	}
+}
+
+// back shows the view before this one; ok is false when there is none.
+func (m *Model) back() bool {
+	for len(m.history) > 0 {
+		to := m.history[len(m.history)-1]
+		m.history = m.history[:len(m.history)-1]
+		if to != m.tab {
+			m.tab = to
+			return true
+		}
+	}
+	return false
 }
 
 // resume returns the model ready to run in a new program (tests).

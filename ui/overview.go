@@ -8,6 +8,7 @@ import (
 	"charm.land/bubbles/v2/help"
 	tea "charm.land/bubbletea/v2"
 	"charm.land/lipgloss/v2"
+	"github.com/charmbracelet/x/ansi"
 
 	"github.com/faultlens/faultlens/metrics"
 )
@@ -27,8 +28,8 @@ func newOverviewView(sh *shared) overviewView {
 
 // Update scrolls; the overview's data is the shared report.
 func (v overviewView) Update(msg tea.Msg) (overviewView, tea.Cmd) {
-	v.update(v.sh, v.keys, msg, v.View)
-	return v, nil
+	c, _ := v.update(v.sh, v.keys, msg, v.View)
+	return v, c
 }
 
 // Keys are the scrolling keys.
@@ -37,6 +38,58 @@ func (v overviewView) Keys() help.KeyMap { return v.keys }
 // View shows each suite's funnel, claimed vs actual, violations and top
 // error classes, suites side by side when the terminal is wide enough.
 func (v overviewView) View() string {
+	return v.verdict() + v.summaries()
+}
+
+// verdict is the overview's first lines: the candidate's gates (how many
+// failed, the failing ones first) and its masked successes, so that an
+// 80×24 screen shows the decision before any number.
+func (v overviewView) verdict() string {
+	st := v.sh.styles
+	b, c := v.sh.pair()
+	if b == nil || c == nil {
+		return st.Faint.Render("one suite: 0 picks a baseline and a candidate") + "\n\n"
+	}
+	var out strings.Builder
+	fmt.Fprintf(&out, "candidate %s vs baseline %s: ", st.Title.Render(safe(c.Suite)), st.Title.Render(safe(b.Suite)))
+	res := v.sh.verdict
+	switch {
+	case res == nil || res.Candidate.Suite != c.Suite || res.Baseline.Suite != b.Suite:
+		out.WriteString(v.sh.spin.View() + " judging the gates…")
+	case res.Failed > 0:
+		var names []string
+		for _, g := range res.Gates {
+			if !g.Passed {
+				n := g.Metric
+				if g.Scenario != "" {
+					n += "[" + g.Scenario + "]"
+				}
+				names = append(names, safe(n))
+			}
+		}
+		out.WriteString(st.Bad.Render(fmt.Sprintf("%d of %d gates FAILED", res.Failed, len(res.Gates))) + ": " + strings.Join(names, ", "))
+	default:
+		out.WriteString(st.Good.Render(fmt.Sprintf("all %d gates passed", len(res.Gates))))
+	}
+	out.WriteString("\n")
+	for _, line := range []string{
+		overviewRate("masked success", c.Metrics.MaskedSuccess),
+		overviewRate("success", c.Metrics.Success),
+	} {
+		out.WriteString(line)
+	}
+	out.WriteString(st.Faint.Render("  (6 compare, 0 suites)") + "\n\n")
+	return ansiFit(out.String(), v.sh.width)
+}
+
+// overviewRate is one of the candidate's rates on the verdict's second
+// line, one per metric so that another is one more line here.
+func overviewRate(name string, r metrics.Rate) string {
+	return fmt.Sprintf("%s %s %s  ", name, frac(r), pct(r))
+}
+
+// summaries is each suite's funnel and counters.
+func (v overviewView) summaries() string {
 	var cols []string
 	for _, s := range v.sh.suites() {
 		cols = append(cols, v.suiteSummary(s))
@@ -117,6 +170,12 @@ func (v overviewView) suiteSummary(s *metrics.Suite) string {
 }
 
 func ptr(f float64) *float64 { return &f }
+
+// ansiFit wraps each line of s at width cells (a verdict naming many gates
+// goes on over lines rather than off the screen).
+func ansiFit(s string, width int) string {
+	return ansi.Wrap(s, width, " ,")
+}
 
 // topErrors sums recovery rows by category (errors only) and keeps the n
 // largest.

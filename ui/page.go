@@ -46,6 +46,9 @@ type (
 		id, what string
 		filter   metrics.RunFilter
 	}
+	// clickMsg is a left click at cell x of body line y (0 the line under
+	// the tab bar).
+	clickMsg struct{ x, y int }
 	// drillMsg asks the runs view to list the runs matching filter (the
 	// runs behind a compare row).
 	drillMsg struct{ filter metrics.RunFilter }
@@ -68,6 +71,8 @@ func ownerOf(msg tea.Msg) (view, bool) {
 		return viewBreakers, true
 	case pairMsg:
 		return viewPair, true
+	case catalogMsg:
+		return viewSuites, true
 	}
 	return 0, false
 }
@@ -75,6 +80,10 @@ func ownerOf(msg tea.Msg) (view, bool) {
 // route hands msg to view v and then follows where the view asked to go.
 func (m *Model) route(v view, msg tea.Msg) tea.Cmd {
 	c := m.slot(v).update(msg)
+	if p := m.sh.pick; p != nil {
+		m.sh.pick = nil
+		c = tea.Batch(c, m.sh.startLoad(rescopeCmd(m.sh.ctx, m.sh.be, m.follow, p[0], p[1])))
+	}
 	if n := m.sh.nav; n != nil {
 		m.sh.nav = nil
 		return tea.Batch(c, m.navigate(*n))
@@ -85,11 +94,10 @@ func (m *Model) route(v view, msg tea.Msg) tea.Cmd {
 // navigate shows the view a navigation asks for, handing it the request.
 func (m *Model) navigate(n navigation) tea.Cmd {
 	if n.back {
-		to := m.prevTab
-		if to == m.tab {
-			to = viewRuns // the detail opened from itself has nowhere else to go
+		m.help = false
+		if !m.back() {
+			m.sh.status = "nothing to go back to"
 		}
-		m.tab, m.help = to, false
 		return nil
 	}
 	var msg tea.Msg
@@ -107,9 +115,7 @@ func (m *Model) navigate(n navigation) tea.Cmd {
 	default:
 		return nil
 	}
-	if n.to != m.tab {
-		m.prevTab = m.tab
-	}
+	m.push(n.to)
 	m.tab = n.to
 	return m.route(n.to, msg)
 }
@@ -171,6 +177,8 @@ func (m *Model) slot(v view) slot {
 		return slotFor(&m.sql, sqlView.Update)
 	case viewBreakers:
 		return slotFor(&m.breakers, breakerView.Update)
+	case viewSuites:
+		return slotFor(&m.picker, suitesView.Update)
 	}
 	return slotFor(&m.pairV, pairView.Update)
 }

@@ -66,8 +66,8 @@ func (v pairView) Update(msg tea.Msg) (pairView, tea.Cmd) {
 		}
 		return v, v.ask()
 	}
-	v.update(v.sh, v.keys, msg, v.View)
-	return v, nil
+	c, _ := v.update(v.sh, v.keys, msg, v.View)
+	return v, c
 }
 
 // ask pairs the request with its twin; an answer to any earlier request is
@@ -97,8 +97,9 @@ func (v pairView) View() string {
 	}
 	p := v.p
 	var b strings.Builder
-	fmt.Fprintf(&b, "same request in both suites (matched by %s); ≠ marks what differs, ▶ the first step where they part\n", p.MatchedBy)
-	if p.Diverge < 0 {
+	fmt.Fprintf(&b, "same request in both suites (matched by %s)\n", safe(p.MatchedBy))
+	b.WriteString("aligned by kind and name: ≠ differs  · not taken  ▶ first difference\n")
+	if p.FirstDiff < 0 {
 		b.WriteString(st.Good.Render("the timelines match step for step") + "\n")
 	}
 	colW := max(30, (v.sh.width-3)/2)
@@ -106,9 +107,8 @@ func (v pairView) View() string {
 	for _, g := range p.Gates {
 		differs[g] = true
 	}
-	steps := max(len(p.Base.Timeline), len(p.Cand.Timeline))
-	side := func(d *metrics.RunDetail) []string { return pairSide(d, differs, p.Diverge, steps, colW, st) }
-	left, right := side(p.Base), side(p.Cand)
+	left := pairSide(p.Base, differs, p, func(a metrics.AlignedStep) int { return a.Base }, colW, st)
+	right := pairSide(p.Cand, differs, p, func(a metrics.AlignedStep) int { return a.Cand }, colW, st)
 	for i := range max(len(left), len(right)) {
 		l, r := "", ""
 		if i < len(left) {
@@ -124,7 +124,7 @@ func (v pairView) View() string {
 
 // pairSide is one run's column: header, gates, timeline and evidence, each
 // section the same number of lines on both sides so that rows line up.
-func pairSide(d *metrics.RunDetail, differs map[string]bool, diverge, steps, w int, st Styles) []string {
+func pairSide(d *metrics.RunDetail, differs map[string]bool, p *metrics.RunPair, at func(metrics.AlignedStep) int, w int, st Styles) []string {
 	cut := func(s string) string { return ansi.Truncate(s, w, "…") }
 	claimed := d.Claimed
 	if claimed == "" {
@@ -153,7 +153,20 @@ func pairSide(d *metrics.RunDetail, differs map[string]bool, diverge, steps, w i
 		lines = append(lines, line)
 	}
 	lines = append(lines, st.Header.Render("Timeline"))
-	for i, s := range d.Timeline {
+	for k, a := range p.Steps {
+		i := at(a)
+		mark := "  "
+		switch {
+		case k == p.FirstDiff:
+			mark = "▶ "
+		case a.Differs:
+			mark = "≠ "
+		}
+		if i < 0 {
+			lines = append(lines, st.Faint.Render(mark+"   ·"))
+			continue
+		}
+		s := d.Timeline[i]
 		glyph := map[string]string{"stage": "S", "tool_call": "T", "model_call": "M"}[s.Kind]
 		name := safe(s.Name)
 		if s.Kind == "tool_call" && s.Attempt > 1 {
@@ -166,25 +179,15 @@ func pairSide(d *metrics.RunDetail, differs map[string]bool, diverge, steps, w i
 		if s.Recovery != "" {
 			note += " ↳" + safe(s.Recovery)
 		}
-		mark := "  "
-		if i == diverge {
-			mark = "▶ "
-		}
 		took := fmt.Sprintf("%-8s", msf(s.ExecMs))
 		if w < 50 {
 			took = "" // a narrow column keeps what happened, not how long it took
 		}
 		line := cut(fmt.Sprintf("%s%2d %s %-14s %s%s", mark, i+1, glyph, pad(name, 14), took, note))
-		if i == diverge {
+		if a.Differs {
 			line = st.Bad.Render(line)
 		}
 		lines = append(lines, line)
-	}
-	if diverge >= len(d.Timeline) && diverge < steps {
-		lines = append(lines, st.Bad.Render(fmt.Sprintf("▶ %2d (ended)", diverge+1)))
-	}
-	for len(lines) < 4+5+1+steps {
-		lines = append(lines, "")
 	}
 	lines = append(lines, st.Header.Render("Evidence"))
 	for _, e := range d.Evidence {

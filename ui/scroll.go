@@ -14,80 +14,95 @@ import (
 const wheelStep = 3
 
 // scrollKeys are the keys of a view that is one body in a viewport
-// (overview, latency, errors, and the detail and pair views' bodies).
-type scrollKeys struct{ Down, Up, PageDown, PageUp, Back key.Binding }
+// (overview, latency, errors, and the detail and pair views' bodies): the
+// moving keys of every list, the search and esc.
+type scrollKeys struct {
+	moveKeys
+	searchKeys
+	Back key.Binding
+}
 
 func newScrollKeys() scrollKeys {
-	return scrollKeys{
-		Down:     key.NewBinding(key.WithKeys("j", "down"), key.WithHelp("j/↓", "down")),
-		Up:       key.NewBinding(key.WithKeys("k", "up"), key.WithHelp("k/↑", "up")),
-		PageDown: key.NewBinding(key.WithKeys("pgdown", "f", "space"), key.WithHelp("pgdn/f", "page down")),
-		PageUp:   key.NewBinding(key.WithKeys("pgup", "b"), key.WithHelp("pgup/b", "page up")),
-		Back:     key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "back")),
-	}
+	return scrollKeys{moveKeys: newMoveKeys(), searchKeys: newSearchKeys(), Back: backKey()}
 }
 
 // ShortHelp is the status line's share of a scrolled view.
-func (k scrollKeys) ShortHelp() []key.Binding { return []key.Binding{k.Down} }
+func (k scrollKeys) ShortHelp() []key.Binding { return []key.Binding{k.Down, k.Search} }
 
-// FullHelp lists every scrolling key, esc last when it goes back.
-func (k scrollKeys) FullHelp() [][]key.Binding { return [][]key.Binding{k.list()} }
+// FullHelp lists every scrolling key, then the search, esc last when it
+// goes back.
+func (k scrollKeys) FullHelp() [][]key.Binding { return [][]key.Binding{k.moveKeys.list(), k.rest()} }
 
-func (k scrollKeys) list() []key.Binding {
-	out := []key.Binding{k.Down, k.Up, k.PageDown, k.PageUp}
+func (k scrollKeys) rest() []key.Binding {
+	out := k.searchKeys.list()
 	if k.Back.Enabled() {
 		out = append(out, k.Back)
 	}
 	return out
 }
 
-// scroller is the offset of a view drawn as one body in a viewport.
-type scroller struct{ y int }
+// scroller is the offset of a view drawn as one body in a viewport, and
+// the search over its lines.
+type scroller struct {
+	y    int
+	find search
+}
 
 // offset is where the viewport starts (the root draws it).
 func (s scroller) offset() int { return s.y }
 
-// update scrolls by a key or a wheel notch over body and reports whether
-// msg was a scrolling one; esc asks to go back.
-func (s *scroller) update(sh *shared, k scrollKeys, msg tea.Msg, body func() string) bool {
-	n := 0
+// focused reports whether the search input has the keyboard.
+func (s scroller) focused() bool { return s.find.focused() }
+
+// searchLine is the search for the status line.
+func (s scroller) searchLine() string { return s.find.view() }
+
+// update scrolls by a key or a wheel notch over body, or searches its
+// lines, and reports whether msg was the scroller's; esc asks to go back.
+func (s *scroller) update(sh *shared, k scrollKeys, msg tea.Msg, body func() string) (tea.Cmd, bool) {
+	lines := func() []string { return strings.Split(body(), "\n") }
 	switch msg := msg.(type) {
 	case tea.KeyPressMsg:
-		switch {
-		case key.Matches(msg, k.Back):
-			sh.goTo(navigation{back: true})
-			return true
-		case key.Matches(msg, k.Down):
-			n = 1
-		case key.Matches(msg, k.Up):
-			n = -1
-		case key.Matches(msg, k.PageDown):
-			n = sh.bodyHeight()
-		case key.Matches(msg, k.PageUp):
-			n = -sh.bodyHeight()
-		default:
-			return false
+		if s.find.focused() || key.Matches(msg, k.Search, k.Next, k.Prev) {
+			ls := lines()
+			y, c, _ := s.find.update(msg, s.y, len(ls), func(i int) string { return ansi.Strip(ls[i]) })
+			s.y = sh.clampY(body(), y)
+			return c, true
 		}
+		if key.Matches(msg, k.Back) {
+			sh.goTo(navigation{back: true})
+			return nil, true
+		}
+		h := sh.bodyHeight()
+		n := len(lines())
+		// The cursor of a body is its top line; the last top is where the
+		// viewport shows the last line at the bottom.
+		y, ok := k.move(msg, s.y, max(1, n-h+1), h)
+		if !ok {
+			return nil, false
+		}
+		s.y = y
+		return nil, true
 	case tea.MouseWheelMsg:
+		n := 0
 		switch msg.Mouse().Button {
 		case tea.MouseWheelUp:
 			n = -wheelStep
 		case tea.MouseWheelDown:
 			n = wheelStep
 		default:
-			return false
+			return nil, false
 		}
-	default:
-		return false
+		s.y = sh.clampY(body(), s.y+n)
+		return nil, true
 	}
-	vp := sh.viewport(body(), s.y)
-	if n > 0 {
-		vp.ScrollDown(n)
-	} else {
-		vp.ScrollUp(-n)
-	}
-	s.y = vp.YOffset()
-	return true
+	return nil, false
+}
+
+// clampY is y kept where the viewport over body can start.
+func (s *shared) clampY(body string, y int) int {
+	vp := s.viewport(body, max(0, y))
+	return vp.YOffset()
 }
 
 // wheelKey turns a wheel notch into the up or down key, for the views whose

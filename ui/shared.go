@@ -6,6 +6,7 @@ import (
 	"charm.land/bubbles/v2/spinner"
 	tea "charm.land/bubbletea/v2"
 
+	"github.com/faultlens/faultlens/compare"
 	"github.com/faultlens/faultlens/metrics"
 )
 
@@ -31,6 +32,13 @@ type shared struct {
 	// view's Update, so a key typed just after enter already meets the view
 	// it opened (a navigation message would arrive after it).
 	nav *navigation
+	// pick is a pair of suites (baseline, candidate) the picker chose: the
+	// root starts copying them right after the picker's Update.
+	pick *[2]string
+	// verdict is the compare engine's judgement of the pair on screen, as
+	// the compare view last received it (nil until then): the overview
+	// opens with it.
+	verdict *compare.Result
 }
 
 // navigation is a view's request to show another view.

@@ -26,6 +26,7 @@ func TestGoldenSizes(t *testing.T) {
 			{"sql", append(append([]string{"7"}, typed("select suite, count(*) from events where type = 'run' group by all order by 1")...), "enter")},
 			{"breakers", []string{"8"}},
 			{"pair", []string{"6", "j", "p"}},
+			{"suites", []string{"0"}},
 		} {
 			t.Run(fmt.Sprintf("%s-%dx%d", c.name, size[0], size[1]), func(t *testing.T) {
 				msgs := make([]tea.Msg, len(c.keys))

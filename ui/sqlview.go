@@ -1,12 +1,15 @@
 package ui
 
 import (
+	"context"
+	"errors"
 	"fmt"
 	"strings"
 
 	"charm.land/bubbles/v2/help"
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
 )
 
 // sqlView is the read-only query console. Its input takes focus when the
@@ -24,22 +27,26 @@ type sqlView struct {
 	// statement ran: its result is the older snapshot's. The console does
 	// not run the user's statement again by itself; enter does.
 	stale bool
+	// cancel interrupts the statement running (nil when none is): esc or
+	// ctrl+c while it runs.
+	cancel context.CancelFunc
 }
 
 // sqlKeys are the console's keys while its input does not have focus.
-type sqlKeys struct{ Edit, Down, Up key.Binding }
+type sqlKeys struct{ Edit, Down, Up, Cancel key.Binding }
 
 // ShortHelp is how to type a query.
-func (k sqlKeys) ShortHelp() []key.Binding { return []key.Binding{k.Edit} }
+func (k sqlKeys) ShortHelp() []key.Binding { return []key.Binding{k.Edit, k.Cancel} }
 
 // FullHelp is every key of the console.
-func (k sqlKeys) FullHelp() [][]key.Binding { return [][]key.Binding{{k.Edit, k.Down, k.Up}} }
+func (k sqlKeys) FullHelp() [][]key.Binding { return [][]key.Binding{{k.Edit, k.Down, k.Up, k.Cancel}} }
 
 func newSQLView(sh *shared) sqlView {
 	return sqlView{sh: sh, input: newField("sql> ", "SELECT type, count(*) FROM events GROUP BY ALL"),
 		keys: sqlKeys{
 			Edit: key.NewBinding(key.WithKeys("enter", "/"), key.WithHelp("enter", "type a query")),
 			Down: downKey(), Up: upKey(),
+			Cancel: key.NewBinding(key.WithKeys("esc", "ctrl+c"), key.WithHelp("esc/ctrl+c", "cancel the running query")),
 		}}
 }
 
@@ -59,6 +66,10 @@ func (v sqlView) Update(msg tea.Msg) (sqlView, tea.Cmd) {
 	case sqlMsg:
 		if msg.seq == v.seq {
 			v.res, v.err, v.ran, v.scroll, v.stale = msg.res, msg.err, msg.query, 0, false
+			if v.cancel != nil {
+				v.cancel()
+				v.cancel = nil
+			}
 		}
 	case factsMsg:
 		v.stale = v.res != nil || v.err != nil
@@ -67,6 +78,12 @@ func (v sqlView) Update(msg tea.Msg) (sqlView, tea.Cmd) {
 	case tea.WindowSizeMsg:
 		v.input.setWidth(msg.Width)
 	case tea.KeyPressMsg:
+		if v.running() && key.Matches(msg, v.keys.Cancel) {
+			v.cancel()
+			v.cancel = nil
+			v.sh.status = "query cancelled"
+			return v, nil
+		}
 		if v.input.focused() {
 			return v.fieldKey(msg)
 		}
@@ -97,8 +114,16 @@ func (v sqlView) fieldKey(msg tea.KeyPressMsg) (sqlView, tea.Cmd) {
 	}
 	v.input.remember(q)
 	v.seq++
-	return v, tea.Batch(c, v.sh.startLoad(sqlCmd(v.sh.ctx, v.sh.be, v.seq, q)))
+	if v.cancel != nil {
+		v.cancel() // the statement before, whose answer would be dropped
+	}
+	ctx, cancel := context.WithCancel(v.sh.ctx)
+	v.cancel = cancel
+	return v, tea.Batch(c, v.sh.startLoad(sqlCmd(ctx, v.sh.be, v.seq, q)))
 }
+
+// running reports whether a statement is running.
+func (v sqlView) running() bool { return v.cancel != nil }
 
 // key is the console's keys while its input does not have focus: enter
 // or / focuses it, j/k scroll the result.
@@ -123,15 +148,19 @@ func (v sqlView) View() string {
 	b.WriteString(v.schemaList())
 	b.WriteString(v.input.view() + "\n")
 	switch {
+	case v.running():
+		b.WriteString(v.sh.spin.View() + " running… esc or ctrl+c cancels\n")
+	case errors.Is(v.err, context.Canceled):
+		b.WriteString(st.Warn.Render("cancelled: "+safe(v.ran)) + "\n")
 	case v.err != nil:
-		b.WriteString(st.Error.Render("error: "+safe(v.err.Error())) + "\n")
+		// Wrapped, not cut: DuckDB's message says where the statement
+		// went wrong at its end.
+		b.WriteString(st.Error.Render(ansi.Wrap("error: "+safe(v.err.Error()), v.sh.width, " ")) + "\n")
 	case v.res != nil:
 		b.WriteString(v.table())
 		if v.stale {
 			b.WriteString(st.Warn.Render("read before the database grew: enter on the statement runs it again") + "\n")
 		}
-	case v.seq > 0:
-		b.WriteString(v.sh.spin.View() + " running…\n")
 	default:
 		b.WriteString(st.Faint.Render("no query run yet") + "\n")
 	}

@@ -40,16 +40,21 @@ func (m Model) scrollOffset() (int, bool) {
 
 // shortNames are the tab labels below 120 columns, where the full names
 // do not fit on one line.
-var shortNames = [nViews]string{"Overview", "Latency", "Errors", "Runs", "Run", "Compare", "SQL", "Breakers", "Pair"}
+var shortNames = [nViews]string{"Overview", "Latency", "Errors", "Runs", "Run", "Compare", "SQL", "Breakers", "Pair", "Suites"}
 
-func (m Model) tabBar() string {
+// tabLabels are the tab bar's labels as drawn and the separator between
+// them.
+func (m Model) tabLabels() ([]string, string) {
 	var parts []string
 	st := m.sh.styles
 	narrow := m.sh.width < 120
 	for i, n := range viewNames {
-		label := fmt.Sprintf("%d %s", i+1, n)
+		if view(i) == viewSuites && narrow && m.tab != viewSuites {
+			break // no room below 120 columns: 0 opens it, the overview says so
+		}
+		label := fmt.Sprintf("%d %s", (i+1)%10, n)
 		if narrow {
-			label = fmt.Sprintf("%d %s", i+1, shortNames[i])
+			label = fmt.Sprintf("%d %s", (i+1)%10, shortNames[i])
 		}
 		switch {
 		case view(i) == m.tab:
@@ -64,14 +69,41 @@ func (m Model) tabBar() string {
 	if narrow {
 		sep = " "
 	}
+	return parts, sep
+}
+
+func (m Model) tabBar() string {
+	parts, sep := m.tabLabels()
 	return ansi.Truncate(strings.Join(parts, sep), m.sh.width, "…")
 }
 
+// tabAt is the tab drawn at column x of the tab bar.
+func (m Model) tabAt(x int) (view, bool) {
+	parts, sep := m.tabLabels()
+	at := 0
+	for i, p := range parts {
+		w := ansi.StringWidth(p)
+		if x >= at && x < at+w {
+			return view(i), true
+		}
+		at += w + ansi.StringWidth(sep)
+	}
+	return 0, false
+}
+
 func (m Model) statusLine() string {
+	if m.exp.open {
+		return m.sh.styles.Status.Render(ansi.Truncate(m.exp.promptLine(), m.sh.width, "…"))
+	}
 	s := m.helpView().ShortHelpView(m.shortHelp())
 	if y, ok := m.scrollOffset(); ok {
 		if p := position(m.sh.viewport(m.currentBody(), y)); p != "" {
 			s = p + "  " + s
+		}
+	}
+	if p, ok := m.page(m.tab).(interface{ searchLine() string }); ok && !m.help {
+		if l := p.searchLine(); l != "" {
+			s = l + "  " + s
 		}
 	}
 	if m.sh.loading > 0 {
@@ -93,8 +125,11 @@ func (m Model) currentBody() string {
 
 // body renders the current view without the chrome.
 func (m Model) body() string {
-	if m.err != nil {
-		return m.sh.styles.Error.Render("error: " + m.err.Error())
+	if m.err != nil && m.tab != viewSuites {
+		return m.sh.styles.Error.Render("error: "+safe(m.err.Error())) + "\n0 opens the suite picker"
+	}
+	if m.tab == viewSuites {
+		return m.picker.View() // the picker needs no loaded suites
 	}
 	if m.sh.ov == nil {
 		return m.sh.spin.View() + " building facts and the report…"

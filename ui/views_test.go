@@ -131,3 +131,49 @@ func TestPairView(t *testing.T) {
 
 func ftoa(f float64) string { return strconv.FormatFloat(f, 'f', -1, 64) }
 func itoa(n int64) string   { return strconv.FormatInt(n, 10) }
+
+// The pair view aligns the steps: the two runs' timelines have the same
+// number of lines, gaps (·) where one run took a step the other did not,
+// and ≠ on the steps that differ.
+func TestPairAligned(t *testing.T) {
+	db := sampleDB(t)
+	m, out := settle(t, db, "6", "p")
+	p := m.pairV.p
+	if p == nil || len(p.Steps) < max(len(p.Base.Timeline), len(p.Cand.Timeline)) || p.FirstDiff != 4 {
+		t.Fatalf("pair steps: %+v", p)
+	}
+	gaps, differs := 0, 0
+	for _, s := range p.Steps {
+		if s.Base < 0 || s.Cand < 0 {
+			gaps++
+		}
+		if s.Differs {
+			differs++
+		}
+	}
+	if differs == 0 || strings.Count(out, "≠ ")+strings.Count(out, "▶ ") < 2 {
+		t.Fatalf("no ≠ on the aligned steps (%d differ, %d gaps):\n%s", differs, gaps, out)
+	}
+}
+
+// ] and [ move a cursor over the run's calls, enter shows every field of
+// the call, esc closes it before it goes back.
+func TestDetailCallCursor(t *testing.T) {
+	db := sampleDB(t)
+	m, out := settle(t, db, "4", "enter", "wait", "]", "]", "enter")
+	if m.tab != viewDetail || m.detail.call != 1 || !m.detail.shown || !strings.Contains(out, "Step 2 (esc closes)") ||
+		!strings.Contains(out, " name                  "+m.detail.d.Timeline[1].Name) {
+		t.Fatalf("] ] enter: call %d shown %v\n%s", m.detail.call, m.detail.shown, out)
+	}
+	if !strings.Contains(out, "> M ") && !strings.Contains(out, "> S ") && !strings.Contains(out, "> T ") {
+		t.Fatalf("no cursor on the call:\n%s", out)
+	}
+	m, _ = settle(t, db, "4", "enter", "wait", "]", "enter", "esc")
+	if m.tab != viewDetail || m.detail.shown {
+		t.Fatalf("esc on the call's fields: tab %d shown %v", m.tab, m.detail.shown)
+	}
+	m, _ = settle(t, db, "4", "enter", "wait", "]", "enter", "esc", "esc")
+	if m.tab != viewRuns {
+		t.Fatalf("esc esc: tab %d", m.tab)
+	}
+}
