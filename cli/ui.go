@@ -50,7 +50,7 @@ on one and never blocks a nightly ingest for longer than that read.`,
 
 func runUI(ctx context.Context, s Streams, g *global, o *uiOptions) error {
 	if o.follow && (o.src.db == "" || o.src.sharded()) {
-		return usagef("--follow needs one --db")
+		return usagef("--follow needs --db")
 	}
 	if f, ok := s.In.(*os.File); ok && !term.IsTerminal(f.Fd()) {
 		return usagef("the dashboard needs a terminal on standard input; for text use faultlens report")
