@@ -94,8 +94,8 @@ func TestPruneWhileServing(t *testing.T) {
 			t.Errorf("run %d was acknowledged but is not stored", n)
 		}
 	}
-	if files != int64(len(acked)) {
-		t.Errorf("%d files stored, want one per acknowledged request (%d)", files, len(acked))
+	if files < 1 || files > int64(len(acked)) {
+		t.Errorf("%d files stored, want 1 to %d (requests are committed several to a files row)", files, len(acked))
 	}
 	if len(runs) != len(acked) {
 		t.Errorf("%d runs stored, want the %d acknowledged (the pruned suites' runs must be gone)", len(runs), len(acked))

@@ -61,7 +61,7 @@ on one and never blocks a nightly ingest for longer than that read.`,
 
 func runUI(ctx context.Context, s Streams, g *global, o *uiOptions) error {
 	if o.follow && (o.src.db == "" || o.src.sharded()) {
-		return usagef("--follow needs one --db")
+		return usagef("--follow needs --db")
 	}
 	// The suites are checked first, so that a mistyped --candidate says so
 	// (with the suites there are) wherever it is typed.
