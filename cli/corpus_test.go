@@ -45,7 +45,9 @@ func TestBadInputCorpus(t *testing.T) {
 		{corpus("same_event_twice.jsonl"), 0, `: 4 lines read = 3 events accepted \+ 1 rejected \+ 0 blank`, ":3: duplicate event \\(same call_id\\)"},
 		{corpus("ts_without_zone.jsonl"), 0, `: 2 lines read = 1 events accepted \+ 1 rejected \+ 0 blank`, ":2: invalid timestamp ts"},
 		{corpus("ts_invalid.jsonl"), 0, `: 2 lines read = 1 events accepted \+ 1 rejected \+ 0 blank`, ":2: invalid timestamp ts"},
-		{corpus("empty.jsonl"), 0, `: 0 lines read = 0 events accepted \+ 0 rejected \+ 0 blank`, ""},
+		// An explicit input with no runs has nothing to report: exit 2 after
+		// its accounting line.
+		{corpus("empty.jsonl"), 2, `: 0 lines read = 0 events accepted \+ 0 rejected \+ 0 blank\nfaultlens: nothing to report: the input holds 0 runs`, ""},
 		{corpus("nothing_here"), 2, `^faultlens: testdata/corpus/nothing_here: directory holds no trace files`, ""},
 		{corpus("corrupt.jsonl.gz"), 2, `^faultlens: testdata/corpus/corrupt.jsonl.gz: corrupt gzip`, ""},
 		{corpus("truncated.arrow"), 2, `^faultlens: testdata/corpus/truncated.arrow: truncated or corrupt Arrow IPC file`, ""},
@@ -65,8 +67,8 @@ func TestBadInputCorpus(t *testing.T) {
 				t.Errorf("stderr %q does not match %q", errb.String(), c.stderr)
 			}
 			if code != 0 {
-				if n := strings.Count(strings.TrimSpace(errb.String()), "\n"); n != 0 {
-					t.Errorf("error is %d lines, want one: %q", n+1, errb.String())
+				if n := strings.Count("\n"+strings.TrimSpace(errb.String()), "\nfaultlens:"); n != 1 {
+					t.Errorf("%d error lines, want one: %q", n, errb.String())
 				}
 				return
 			}

@@ -85,7 +85,7 @@ func writeText(w io.Writer, res *Result) error {
 			d := r
 			d.Level = 0 // the gate's line carries the level
 			cells = append(cells, []string{mark + textsafe.Terminal(label), cell(r, r.Base), cell(r, r.Cand), delta(d), pText(r.PAdj),
-				shortVerdict(r), noise(r)})
+				ShortVerdict(r), noise(r)})
 		}
 		fitTable(&out, cells)
 	}
@@ -184,9 +184,9 @@ func rowGroup(r Row) (group, label string) {
 	return group, label
 }
 
-// shortVerdict is VerdictText without the detectable difference, which
-// the wide exports carry.
-func shortVerdict(r Row) string {
+// ShortVerdict is VerdictText without the detectable difference or the
+// share of the baseline, which the wide exports carry.
+func ShortVerdict(r Row) string {
 	switch r.Verdict {
 	case VerdictTooSmall:
 		return "too small"

@@ -321,7 +321,7 @@ func cmpDelta(r compare.Row) string {
 }
 
 // sigMark is "~" without a significant change, else the change itself.
-func sigMark(r compare.Row) string { return compare.VerdictText(r) }
+func sigMark(r compare.Row) string { return compare.ShortVerdict(r) }
 
 func signedMs(v float64) string {
 	if v < 0 {
