@@ -16,7 +16,7 @@ import (
 	"github.com/faultlens/faultlens/ui"
 )
 
-// firstPaintTarget is issue 12.3's goal: first paint on a database of many
+// firstPaintTarget is the goal for first paint on a database of many
 // nights within 2× of a database of one night.
 const firstPaintTarget = 2
 

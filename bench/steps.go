@@ -150,7 +150,7 @@ func (m *measurer) ingestArrow(ctx context.Context) error {
 
 // ingestUnderLimit ingests the largest clean file and its copy with bad
 // lines, each into a fresh database file, under a 256 MB memory limit with
-// a spill directory of its own (issue 15.7).
+// a spill directory of its own.
 func (m *measurer) ingestUnderLimit(ctx context.Context) error {
 	clean, bad := m.in.clean[0], m.in.bad[0]
 	for i, p := range m.in.clean {
@@ -245,7 +245,7 @@ func (m *measurer) compare(ctx context.Context) error {
 }
 
 // compareInputStep is the row of the comparison's input, whose target is
-// issue 12's 500 ms rather than a view's 100 ms.
+// 500 ms (it loads once per pair of suites) rather than a view's 100 ms.
 const compareInputStep = "view compare input: Evidence ×2"
 
 // views times each dashboard view's data call on one session whose fact

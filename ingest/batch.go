@@ -12,7 +12,7 @@ import (
 	"github.com/faultlens/faultlens/queries"
 )
 
-// Small JSON Lines files are ingested in batches (issue 15.5): the fast
+// Small JSON Lines files are ingested in batches: the fast
 // path's one statement costs ~200 ms to plan and start whatever the file's
 // size, so 10,000 files of 100 lines spent nearly all their time there. A
 // batch is read by one read_ndjson_objects over its files, validated and

@@ -15,7 +15,7 @@ import (
 	"github.com/faultlens/faultlens/queries"
 )
 
-// The split route (issue 12.2, "1 % bad lines"): a file in which the
+// The split route (for files with about 1 % bad lines): a file in which the
 // key/type scan found a few lines the typed read cannot take stores its
 // other lines through the typed read and only those few through the
 // line-precise path, in one transaction. The typed lines are copied into a

@@ -2,7 +2,7 @@ package ingest
 
 import "bytes"
 
-// The key/type scan (issue 12.2): a hand-written JSON scanner over each
+// The key/type scan: a hand-written JSON scanner over each
 // line's bytes, run by the prescan, which reads every byte anyway. It
 // decides per line whether DuckDB's typed reader judges the line exactly as
 // the JSON way would: a JSON object (RFC 8259, as encoding/json reads it)

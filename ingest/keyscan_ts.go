@@ -1,6 +1,6 @@
 package ingest
 
-// Timestamps judged in the scan (issue 12.2, idea 3): ingest.checked tests
+// Timestamps judged in the scan: ingest.checked tests
 // each top-level timestamp string against a regex (four regexp_full_match
 // per event). The key/type scan holds each value's bytes anyway, so it
 // tests them here with ruleTimestamp; a file whose typed lines all pass

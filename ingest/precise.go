@@ -57,7 +57,7 @@ func loadLinesFrom(ctx context.Context, conn *sql.Conn, r io.Reader) (lineCounts
 // default, the chunk follows the memory limit: chunkLinesPer256MiB lines
 // for every 256 MiB of it. Each chunk is checked into ingest_checked and
 // stored before the next, so the memory the validation needs is bounded by
-// the chunk, not the file (issue 15.7). A duplicate of an event of an
+// the chunk, not the file. A duplicate of an event of an
 // earlier chunk is found among the events already stored, as one of an
 // earlier file is.
 var ChunkLines int64

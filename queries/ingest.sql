@@ -16,7 +16,7 @@
 -- Choices where the contract is silent, all tested in ingest:
 -- * A field must hold the JSON type the contract gives it. A number where a
 --   string is due (42 for suite, 1.5 for tool_version, [1] for evidence_ids)
---   rejects the line naming the field, as issue 12 asks. One coercion is
+--   rejects the line naming the field. One coercion is
 --   kept, for integer fields only: a string holding an integer ("12") is
 --   accepted, because OTLP/JSON (the proto3 JSON mapping) writes every int64
 --   as a string and exporters of JSON Lines copy that habit. An integer field
@@ -108,7 +108,7 @@ WHEN {{jt}} NOT IN ('ARRAY', 'NULL')
 -- Enumerations are checked with list_contains, not NOT IN: DuckDB plans an
 -- IN list of five values or more as a hash (mark) join against the list,
 -- eight joins here, which cost the fast path's insert 7-20 % more CPU in
--- most sittings (docs/benchmarks.md, issue 12.2). Both judge alike:
+-- most sittings (docs/benchmarks.md). Both judge alike:
 -- list_contains(list, NULL) is NULL, as NULL NOT IN (...) is.
 SELECT *,
   CASE

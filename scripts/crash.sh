@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Crash test (issue 15): each night is split in two files, so that the
+# Crash test: each night is split in two files, so that the
 # second half changes suites whose cache the first half wrote. A database
 # holding the first halves gets an ingest of the second halves killed -9 at
 # a random moment, during the files or during the per-suite cache refresh
@@ -13,8 +13,8 @@
 # run kills at the same moments (as fractions of the measured clean ingest
 # and refresh, which follow the machine's speed) and a failure names the
 # seed that reproduces it; without SEED the moments are random and the
-# seed is printed. FAULTLENS_BIN tests a given binary (the build before
-# issue 15 fails it). On a failure the killed database and whatever WAL
+# seed is printed. FAULTLENS_BIN tests a given binary (an older build, to
+# see the test fail). On a failure the killed database and whatever WAL
 # files DuckDB left beside it are kept in CRASH_KEEP (default: a
 # directory in the temp dir, named in the message).
 set -euo pipefail

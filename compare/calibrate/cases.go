@@ -44,7 +44,8 @@ func with(o simulate.Options, in simulate.Injection) simulate.Options {
 	return o
 }
 
-// Cases are the regressions of issues 11 and 16, with the sizes they name.
+// Cases are the regressions the gates must catch, each at the sizes a
+// nightly uses, and the A/A pairs that measure their false alarms.
 // The tool slowed down is "search", the tool with the most calls (every
 // claim starts with one).
 func Cases() []Case {
@@ -65,7 +66,7 @@ func Cases() []Case {
 		{Name: "all exec ×2 (end to end)", Group: "careful", Base: careful, Cand: with(careful, simulate.Injection{ExecScale: 2}), Watch: "latency.run.end_to_end.wall.p95"},
 		{Name: "queue ×1.5 (queue p95 +50 %)", Group: "careful", Base: careful, Cand: with(careful, simulate.Injection{QueueScale: 1.5}), Watch: "latency.tool.search.queue.p95"},
 		{Name: "invalid re-sends +5 points", Group: "careful", Base: careful, Cand: with(careful, simulate.Injection{InvalidResends: invalidFor5Points}), Watch: "invalid_retry"},
-		// Issue 16.
+		// Against a baseline without transient faults, where any re-send stands out.
 		{Name: "A/A retry-free baseline", Group: "calm", Base: with(careful, calm), Cand: with(careful, calm), AA: true, PerSeed: 2, Watch: "invalid_retry"},
 		{Name: "invalid re-sends (≈25 % of re-sends) vs a retry-free baseline", Group: "calm", Base: with(careful, calm),
 			Cand: with(careful, simulate.Injection{InvalidResends: 0.05}), Watch: "invalid_retry"},
