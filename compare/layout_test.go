@@ -32,7 +32,7 @@ func TestTextLayout(t *testing.T) {
 		t.Fatal(err)
 	}
 	lines := strings.Split(strings.TrimSuffix(out.String(), "\n"), "\n")
-	if lines[0] != "FAILED: 2 of 13 gates failed, 3 passed, 8 skipped" || !strings.HasPrefix(lines[1], "worst first: masked_success, ") {
+	if lines[0] != "FAILED: 2 of 14 gates failed, 4 passed, 8 skipped" || !strings.HasPrefix(lines[1], "worst first: masked_success, ") {
 		t.Errorf("banner: %q / %q", lines[0], lines[1])
 	}
 	for i, l := range lines {

@@ -51,6 +51,7 @@ func sample(dir string) queries.Args {
 		"last":       "50000",
 		"select":     "SELECT 1 AS x",
 		"ts_proven":  "true",
+		"offset":     "0",
 	}
 }
 
