@@ -7,6 +7,8 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+
+	"github.com/faultlens/faultlens/ui"
 )
 
 // help runs faultlens with args and returns what it printed.
@@ -52,6 +54,12 @@ func TestHelpMatchesReadme(t *testing.T) {
 	for _, format := range []string{".jsonl", ".ndjson", "gzip", "OTLP/JSON", "Arrow IPC", "directories", "glob"} {
 		if !strings.Contains(ingest, format) {
 			t.Errorf("ingest --help does not name %s", format)
+		}
+	}
+	uiHelp := help(t, "ui", "--help")
+	for _, view := range ui.ViewNames() {
+		if !strings.Contains(uiHelp, view) {
+			t.Errorf("ui --help does not name the %s view", view)
 		}
 	}
 	if root := help(t, "--help"); !strings.Contains(root, "opens the dashboard on a terminal") {

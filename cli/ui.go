@@ -37,9 +37,9 @@ func newUICmd(s Streams, g *global) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "ui [--db FILE] [--baseline B --candidate C] [PATH...]",
 		Short: "Open the interactive dashboard",
-		Long: `Open the interactive terminal dashboard over the traces: overview, latency,
-errors and recovery, runs, run detail, compare and a read-only SQL console.
-With neither --db nor PATHs it opens the bundled samples. With --db and
+		Long: "Open the interactive terminal dashboard over the traces. Its views, in tab order:\n" +
+			strings.Join(ui.ViewNames(), ", ") + ".\nSQL is a read-only console; ? lists the keys of the view on screen.\n" +
+			`With neither --db nor PATHs it opens the bundled samples. With --db and
 --follow it refreshes as the file grows (faultlens serve writing to it).
 
 With --db the dashboard reads the two suites it shows (--baseline and

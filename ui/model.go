@@ -38,6 +38,10 @@ const (
 
 var viewNames = [nViews]string{"Overview", "Latency", "Errors", "Runs", "Run detail", "Compare", "SQL", "Breakers", "Pair", "Suites"}
 
+// ViewNames lists the dashboard's views in tab order, so that help texts
+// name every view the dashboard has rather than a hand-kept list.
+func ViewNames() []string { return viewNames[:] }
+
 // Options configure the dashboard.
 type Options struct {
 	DB                  *sql.DB // the ingested traces
