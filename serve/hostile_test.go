@@ -75,6 +75,8 @@ func TestRetryableCauses(t *testing.T) {
 		{errors.New(`IO Error: Cannot open file "x.duckdb": Read-only file system`), true},
 		{fmt.Errorf("%s", `Invalid Input Error: Cannot execute statement of type "INSERT" on database "x" which is attached in read-only mode!`), true},
 		{errClosed, true},
+		{errors.New(`Out of Memory Error: could not allocate block of size 256.0 KiB`), true},
+		{&store.CauseError{Cause: store.ErrDiskFull, Err: errors.New("typed upstream")}, true},
 		{errors.New("internal accounting error: 3 lines != 2 accepted + 0 rejected + 0 blank"), false},
 	}
 	for _, c := range cases {
