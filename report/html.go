@@ -44,6 +44,8 @@ Claimed completed {{.ClaimedN}} runs; actually successful {{.SuccessN}} runs.</d
 {{- if .MissingTerminal}} No terminal event in {{.MissingTerminal}} runs: not deliverable, not committed.{{end}}</p>
 <h3>Violations and budgets</h3>
 {{template "table" .Violations}}
+{{if .UnknownArgs}}<p>{{.UnknownArgs}}</p>
+{{end -}}
 <div class="charts">
 <figure><figcaption>Invalid retries by reason (a re-send may have several)</figcaption>{{.Retries}}</figure>
 <figure><figcaption>Recovery outcome by error class (chains that met an error)</figcaption>{{.Recovery}}</figure>
@@ -84,6 +86,7 @@ func (t *htmlTable) add(bad bool, cells ...string) { t.Rows = append(t.Rows, htm
 // htmlSuite is what the page shows of one suite.
 type htmlSuite struct {
 	Name, Masked, GivenPlan, Unverified, UnverifiedWhy        string
+	UnknownArgs                                               string
 	Runs, ClaimedN, SuccessN, Unknown, MissingTerminal        int64
 	MaskedBad                                                 bool
 	Funnel, Claimed, Retries, Recovery, Grade, LatP50, LatP95 template.HTML
@@ -120,6 +123,9 @@ func suiteHTML(s metrics.Suite) htmlSuite {
 		MissingTerminal: m.MissingTerminal.Num}
 	if u := named(m, "unverified_completion"); u.Rate.Num > 0 {
 		h.Unverified, h.UnverifiedWhy = frac(u.Rate), u.ReasonsText()
+	}
+	if list := unknownArgsList(s.UnknownArgs, textsafe.Terminal); list != "" {
+		h.UnknownArgs = unknownArgsSentence(list)
 	}
 	if m.Success.Unknown != nil {
 		h.Unknown = *m.Success.Unknown

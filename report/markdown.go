@@ -66,6 +66,9 @@ func suiteMarkdown(b *strings.Builder, s metrics.Suite) {
 	}
 	rows = append(rows, []string{"retry_amplification", "", "", num(s.RetryAmplification)})
 	mdTable(b, []string{"metric", "num", "den", "rate"}, "|---|---:|---:|---:|", rows)
+	if list := unknownArgsList(s.UnknownArgs, textsafe.Markdown); list != "" {
+		b.WriteString(unknownArgsSentence(list) + "\n\n")
+	}
 
 	b.WriteString("### Recovery by error class\n\n")
 	rows = nil

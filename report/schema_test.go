@@ -44,6 +44,18 @@ func TestJSONMatchesSchema(t *testing.T) {
 	if err := check(b.Bytes()); err != nil {
 		t.Fatal(err)
 	}
+	// The plain agent's report carries what the samples do not: calls with
+	// unknown arguments per tool.
+	plain, err := os.ReadFile("testdata/unverified.json.golden")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := check(plain); err != nil {
+		t.Errorf("testdata/unverified.json.golden: %v", err)
+	}
+	if check(bytes.Replace(plain, []byte(`"search": 5`), []byte(`"search": "5"`), 1)) == nil {
+		t.Error(`schema accepts a count of calls with unknown arguments that is not an integer: "search": "5"`)
+	}
 	for _, bad := range []struct{ from, to string }{
 		{`"rate": 1,`, `"rate": 1.5,`},
 		{`"metrics": {`, `"metricz": {`},

@@ -94,6 +94,9 @@ func suiteText(b *strings.Builder, st style, s metrics.Suite) {
 		rateLine(b, st, nr)
 	}
 	fmt.Fprintf(b, "  retry amplification      %s tool calls per logical action\n", num(s.RetryAmplification))
+	if list := unknownArgsList(s.UnknownArgs, textsafe.Terminal); list != "" {
+		fmt.Fprintf(b, "  %s: %s\n", unknownArgsLabel, list)
+	}
 
 	b.WriteString(st.bold("Budgets and expectations") + "\n")
 	for _, nr := range m.RatesIn(metrics.GroupBudgets) {

@@ -17,11 +17,12 @@ func TestUntrustedStringsAreInert(t *testing.T) {
 		ReportVersion: 1,
 		Rejected:      metrics.Rejected{Lines: 1, ByReason: map[string]int64{evil: 1}},
 		Suites: []metrics.Suite{{
-			Suite:     evil,
-			Runs:      1,
-			Recovery:  []metrics.RecoveryRow{{Category: evil, Tool: evil, Chains: 1, Failed: 1}},
-			Latency:   []metrics.LatencyRow{{Scope: "tool", Name: evil, N: 1}},
-			Scenarios: []metrics.ScenarioPart{{Scenario: evil, Runs: 1}, {Scenario: "=1+1", Runs: 1}},
+			Suite:       evil,
+			Runs:        1,
+			Recovery:    []metrics.RecoveryRow{{Category: evil, Tool: evil, Chains: 1, Failed: 1}},
+			Latency:     []metrics.LatencyRow{{Scope: "tool", Name: evil, N: 1}},
+			Scenarios:   []metrics.ScenarioPart{{Scenario: evil, Runs: 1}, {Scenario: "=1+1", Runs: 1}},
+			UnknownArgs: map[string]int64{evil: 1},
 		}},
 	}
 	rep.Suites[0].Metrics.InvalidRetry.ByReason = map[string]int64{}
@@ -65,6 +66,7 @@ func TestUntrustedStringsStayTextInHTML(t *testing.T) {
 			EvidenceGrade: []metrics.GradeRow{{Path: evil, Count: 1}},
 			Latency:       []metrics.LatencyRow{{Scope: "tool", Name: evil, N: 1}},
 			Scenarios:     []metrics.ScenarioPart{{Scenario: evil, Runs: 1}},
+			UnknownArgs:   map[string]int64{evil: 1},
 		}},
 	}
 	rep.Suites[0].Metrics.InvalidRetry.ByReason = map[string]int64{evil: 1}
