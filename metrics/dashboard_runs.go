@@ -20,6 +20,9 @@ type RunFilter struct {
 	// ErrorClass keeps runs with a recovery chain of that error category;
 	// empty keeps all.
 	ErrorClass string
+	// ErrorOutcome keeps runs with a recovery chain of that outcome (of
+	// the category ErrorClass when it is set); empty keeps all.
+	ErrorOutcome string
 	// GateFalse is one of GateFilters: keeps the runs where that gate is
 	// false (not unknown); empty keeps all.
 	GateFalse string
@@ -95,7 +98,8 @@ func (s *Session) RunsPage(ctx context.Context, f RunFilter, o RunSort, offset, 
 	q := queries.Render("ui.runs_page", queries.Args{"order": col + " " + dir + " NULLS LAST, run_id"})
 	rows, err := s.conn.QueryContext(ctx, q, sql.Named("text", f.Text), sql.Named("quick", f.Quick),
 		sql.Named("limit", limit), sql.Named("offset", offset), sql.Named("scenario", f.Scenario),
-		sql.Named("error_class", f.ErrorClass), sql.Named("gate_false", f.GateFalse), sql.Named("suite", f.Suite),
+		sql.Named("error_class", f.ErrorClass), sql.Named("error_outcome", f.ErrorOutcome),
+		sql.Named("gate_false", f.GateFalse), sql.Named("suite", f.Suite),
 		sql.Named("slow_scope", f.Slow.Scope), sql.Named("slow_name", f.Slow.Name),
 		sql.Named("slow_clock", f.Slow.Clock), sql.Named("slow_over_ms", f.Slow.OverMs))
 	if err != nil {

@@ -5,7 +5,8 @@
 -- One page of the runs table. $text filter (substring of run id, suite,
 -- scenario or agent; '' for all), $quick filter ('' all, 'masked',
 -- 'failed', 'seal', 'undisclosed', ...), $limit, $offset, $scenario ('' all),
--- $error_class (a recovery chain of that category; '' all), $gate_false: the
+-- $error_class and $error_outcome (a recovery chain of that category and
+-- outcome; '' for either: any), $gate_false: the
 -- gate that is false ('' all, 'plan', 'evidence', 'deliverable',
 -- 'committed'), $suite ('' all), $slow_scope, $slow_name, $slow_clock,
 -- $slow_over_ms: a slow span: scope ('' for no such filter), name, clock
@@ -35,7 +36,9 @@ WITH f AS (
            OR ($quick = 'breaker' AND run_id IN (SELECT run_id FROM call_facts WHERE breaker_violation))
            OR ($quick = 'duplicate' AND run_id IN (SELECT run_id FROM call_facts WHERE duplicate)))
       AND ($scenario = '' OR scenario = $scenario)
-      AND ($error_class = '' OR run_id IN (SELECT run_id FROM chain_facts WHERE category = $error_class))
+      AND (($error_class = '' AND $error_outcome = '') OR run_id IN (
+           SELECT run_id FROM chain_facts
+           WHERE ($error_class = '' OR category = $error_class) AND ($error_outcome = '' OR outcome = $error_outcome)))
       AND ($gate_false = ''
            OR ($gate_false = 'plan' AND plan_valid = false)
            OR ($gate_false = 'evidence' AND evidence_satisfied = false)

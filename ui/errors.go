@@ -5,7 +5,6 @@ import (
 	"strings"
 
 	"charm.land/bubbles/v2/help"
-	tea "charm.land/bubbletea/v2"
 
 	"github.com/faultlens/faultlens/metrics"
 )
@@ -13,22 +12,18 @@ import (
 var outcomes = []string{"first_try", "after_retry", "after_switch", "degraded", "failed"}
 
 // errorsView is the recovery chains and violation counters, the baseline
-// beside the candidate, one scrolled body.
+// beside the candidate, one scrolled body with a cursor over the cells that
+// count runs: enter lists those runs.
 type errorsView struct {
 	sh   *shared
-	keys scrollKeys
+	keys errorsKeys
 	scroller
+	row, col int // the cell under the cursor: a drillable row, a column of cellCols
 }
 
-func newErrorsView(sh *shared) errorsView { return errorsView{sh: sh, keys: newScrollKeys()} }
+func newErrorsView(sh *shared) errorsView { return errorsView{sh: sh, keys: newErrorsKeys()} }
 
-// Update scrolls; the errors' data is the shared report and error matrix.
-func (v errorsView) Update(msg tea.Msg) (errorsView, tea.Cmd) {
-	c, _ := v.update(v.sh, v.keys, msg, v.View)
-	return v, c
-}
-
-// Keys are the scrolling keys.
+// Keys are the cursor's and scrolling keys.
 func (v errorsView) Keys() help.KeyMap { return v.keys }
 
 // View puts the baseline beside the candidate: recovery chains by error
@@ -36,35 +31,63 @@ func (v errorsView) Keys() help.KeyMap { return v.keys }
 // counter and the invalid re-sends by reason with the change of the rate in
 // points, then the evidence grade by path.
 func (v errorsView) View() string {
+	body, _ := v.layout()
+	return body
+}
+
+// layout is the body and its drillable rows, each with its body line.
+func (v errorsView) layout() (string, []errRow) {
 	b, c := v.sh.pair()
 	st := v.sh.styles
 	bn, cn := suiteName(b), suiteName(c)
 	var out strings.Builder
-	fmt.Fprintf(&out, "recovery chains by error class and outcome: %s │ %s\n", bn, cn)
+	var rows []errRow
+	lines := 0
+	emit := func(s string) {
+		out.WriteString(s + "\n")
+		lines += strings.Count(s, "\n") + 1
+	}
+	emit(v.cellLine())
+	emit(fmt.Sprintf("recovery chains by error class and outcome: %s │ %s", bn, cn))
 	cw := 4 // outcome columns; 3 on a narrow screen so that Δ still fits
 	side := fmt.Sprintf("%5s %4s %4s %4s %4s %4s", "chain", "1st", "rtry", "swch", "degr", "fail")
 	if v.sh.width < 90 {
 		cw = 3
 		side = fmt.Sprintf("%5s %3s %3s %3s %3s %3s", "chain", "1st", "rty", "swi", "deg", "fal")
 	}
-	out.WriteString(st.Header.Render(fmt.Sprintf("%-15s %s │ %s │ %6s", "error class", side, side, "Δfail")) + "\n")
+	emit(st.Header.Render(fmt.Sprintf("%-15s %s │ %s │ %6s", "error class", side, side, "Δfail")))
 	bcats, bcell := matrixOf(v.sh.ov.matrix, bn)
 	ccats, ccell := matrixOf(v.sh.ov.matrix, cn)
 	for _, cat := range union(bcats, ccats) {
-		line := fmt.Sprintf("%-15s %s │ %s │ %6s", pad(safe(cat), 15), matrixCells(bcell, cat, cw), matrixCells(ccell, cat, cw),
+		sel := -1
+		if len(rows) == v.row {
+			sel = v.col
+		}
+		rows = append(rows, errRow{line: lines, class: cat})
+		line := fmt.Sprintf("%-15s %s │ %s │ %6s", pad(safe(cat), 15), v.matrixCells(bcell, cat, cw, sel), v.matrixCells(ccell, cat, cw, sel-len(cellCols)/2),
 			signedInt(ccell[cat+"\x00failed"]-bcell[cat+"\x00failed"]))
-		if ccell[cat+"\x00failed"] > bcell[cat+"\x00failed"] {
+		if sel < 0 && ccell[cat+"\x00failed"] > bcell[cat+"\x00failed"] {
 			line = st.Warn.Render(line)
 		}
-		out.WriteString(line + "\n")
+		emit(line)
 	}
-	out.WriteString("\n" + st.Header.Render(fmt.Sprintf("%-22s %16s %16s %9s", "violation", bn, cn, "Δ")) + "\n")
-	for _, v := range violationRows(b, c) {
-		line := fmt.Sprintf("%-22s %16s %16s %9s", v.name, rateCell(v.b), rateCell(v.c), deltaPP(v.b, v.c))
-		if v.c != nil && v.c.Num > 0 && (v.b == nil || val(v.c.Rate) > val(v.b.Rate)) {
+	emit("\n" + st.Header.Render(fmt.Sprintf("%-22s %16s %16s %9s", "violation", bn, cn, "Δ")))
+	for _, r := range violationRows(b, c) {
+		bc, cc := rateCell(r.b), rateCell(r.c)
+		cur := r.quick != "" && len(rows) == v.row
+		if cur && v.col < len(cellCols)/2 {
+			bc = st.Selected.Render(lpad(bc, 16))
+		} else if cur {
+			cc = st.Selected.Render(lpad(cc, 16))
+		}
+		line := fmt.Sprintf("%-22s %16s %16s %9s", r.name, bc, cc, deltaPP(r.b, r.c))
+		if r.quick != "" {
+			rows = append(rows, errRow{line: lines, quick: r.quick})
+		}
+		if !cur && r.c != nil && r.c.Num > 0 && (r.b == nil || val(r.c.Rate) > val(r.b.Rate)) {
 			line = st.Warn.Render(line + " ◀")
 		}
-		out.WriteString(line + "\n")
+		emit(line)
 	}
 	for _, s := range []*metrics.Suite{b, c} {
 		if s == nil {
@@ -83,25 +106,34 @@ func (v errorsView) View() string {
 			fmt.Fprintf(&out, " %s %d (mean %s)", safe(g.Path), g.Count, mg)
 		}
 	}
-	return strings.TrimRight(out.String(), "\n")
+	return strings.TrimRight(out.String(), "\n"), rows
 }
 
 // matrixCells is one suite's chains of class cat: all, then per outcome in
-// columns w wide.
-func matrixCells(cell map[string]int64, cat string, w int) string {
+// columns w wide; cell sel (0 all, 1.. an outcome) is the cursor's.
+func (v errorsView) matrixCells(cell map[string]int64, cat string, w, sel int) string {
 	var total int64
 	var b strings.Builder
-	for _, o := range outcomes {
+	for i, o := range outcomes {
 		total += cell[cat+"\x00"+o]
-		fmt.Fprintf(&b, " %*d", w, cell[cat+"\x00"+o])
+		c := fmt.Sprintf("%*d", w, cell[cat+"\x00"+o])
+		if sel == i+1 {
+			c = v.sh.styles.Selected.Render(c)
+		}
+		b.WriteString(" " + c)
 	}
-	return fmt.Sprintf("%5d", total) + b.String()
+	all := fmt.Sprintf("%5d", total)
+	if sel == 0 {
+		all = v.sh.styles.Selected.Render(all)
+	}
+	return all + b.String()
 }
 
 // violationRow is one counter of both suites (nil where a suite is absent).
 type violationRow struct {
-	name string
-	b, c *metrics.Rate
+	name  string
+	quick string // the runs filter of its runs; "" for a counter without one
+	b, c  *metrics.Rate
 }
 
 // violationRows are the violation counters and the invalid re-sends by
@@ -116,17 +148,17 @@ func violationRows(b, c *metrics.Suite) []violationRow {
 	}
 	var rows []violationRow
 	for _, v := range []struct {
-		name string
-		f    func(*metrics.Metrics) metrics.Rate
+		name, quick string
+		f           func(*metrics.Metrics) metrics.Rate
 	}{
-		{"invalid retries", func(x *metrics.Metrics) metrics.Rate { return x.InvalidRetry }},
-		{"breaker", func(x *metrics.Metrics) metrics.Rate { return x.BreakerViolation }},
-		{"zero-call", func(x *metrics.Metrics) metrics.Rate { return x.ZeroCallViolation }},
-		{"seal", func(x *metrics.Metrics) metrics.Rate { return x.SealViolation }},
-		{"duplicate calls", func(x *metrics.Metrics) metrics.Rate { return x.DuplicateCall }},
-		{"unknown-outcome resend", func(x *metrics.Metrics) metrics.Rate { return x.UnknownOutcomeResend }},
+		{"invalid retries", "invalid_retry", func(x *metrics.Metrics) metrics.Rate { return x.InvalidRetry }},
+		{"breaker", "breaker", func(x *metrics.Metrics) metrics.Rate { return x.BreakerViolation }},
+		{"zero-call", "zero_call", func(x *metrics.Metrics) metrics.Rate { return x.ZeroCallViolation }},
+		{"seal", "seal", func(x *metrics.Metrics) metrics.Rate { return x.SealViolation }},
+		{"duplicate calls", "duplicate", func(x *metrics.Metrics) metrics.Rate { return x.DuplicateCall }},
+		{"unknown-outcome resend", "unknown_outcome", func(x *metrics.Metrics) metrics.Rate { return x.UnknownOutcomeResend }},
 	} {
-		rows = append(rows, violationRow{v.name, pick(b, v.f), pick(c, v.f)})
+		rows = append(rows, violationRow{v.name, v.quick, pick(b, v.f), pick(c, v.f)})
 	}
 	for _, reason := range metrics.InvalidRetryReasons {
 		by := func(x *metrics.Metrics) metrics.Rate {
@@ -138,7 +170,7 @@ func violationRows(b, c *metrics.Suite) []violationRow {
 			}
 			return r
 		}
-		rows = append(rows, violationRow{"  " + reason, pick(b, by), pick(c, by)})
+		rows = append(rows, violationRow{"  " + reason, "", pick(b, by), pick(c, by)})
 	}
 	return rows
 }

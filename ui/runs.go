@@ -361,7 +361,7 @@ func (r runsView) View() string {
 		b.WriteString("  ")
 	}
 	fmt.Fprintf(&b, "quick %s  scenario %s  error %s  gate-false %s  (m c x v cycle, esc clears)\n", orAll(r.filter.Quick),
-		orAll(r.filter.Scenario), orAll(r.filter.ErrorClass), orAll(r.filter.GateFalse))
+		orAll(r.filter.Scenario), errorLabel(r.filter), orAll(r.filter.GateFalse))
 	if r.err != nil {
 		return b.String() + st.Error.Render("error: "+r.err.Error())
 	}
@@ -383,4 +383,13 @@ func (r runsView) View() string {
 		b.WriteString(line + "\n")
 	}
 	return strings.TrimRight(b.String(), "\n")
+}
+
+// errorLabel is the error filter: the class, and the chain outcome after a
+// drill from an errors cell.
+func errorLabel(f metrics.RunFilter) string {
+	if f.ErrorOutcome == "" {
+		return orAll(f.ErrorClass)
+	}
+	return orAll(f.ErrorClass) + "/" + safe(f.ErrorOutcome)
 }
